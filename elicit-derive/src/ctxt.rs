@@ -1,0 +1,33 @@
+//! Collects every error of one derive, so the user sees all of them at once.
+
+use std::fmt::Display;
+
+use proc_macro2::{Span, TokenStream};
+
+/// The errors found so far.
+#[derive(Default)]
+pub struct Ctxt {
+    errors: Vec<syn::Error>,
+}
+
+impl Ctxt {
+    /// Records an error at `span`.
+    pub fn error(&mut self, span: Span, message: impl Display) {
+        self.errors.push(syn::Error::new(span, message));
+    }
+
+    /// Records a parse error.
+    pub fn push(&mut self, error: syn::Error) {
+        self.errors.push(error);
+    }
+
+    /// `true` when nothing was recorded.
+    pub fn is_ok(&self) -> bool {
+        self.errors.is_empty()
+    }
+
+    /// Every error as `compile_error!` invocations.
+    pub fn into_compile_errors(self) -> TokenStream {
+        self.errors.into_iter().map(|e| e.to_compile_error()).collect()
+    }
+}

@@ -1,0 +1,76 @@
+//! A unit enum: `impl ElicitField` as a single-select choice.
+
+use proc_macro2::TokenStream;
+use quote::{quote, quote_spanned};
+
+use crate::ast::{Input, Variant};
+use crate::check;
+use crate::ctxt::Ctxt;
+
+pub fn expand(input: &Input<'_>, variants: &[Variant<'_>], cx: &mut Ctxt) -> TokenStream {
+    let krate = &input.krate;
+    let private = quote!(#krate::__private);
+    check::unique_wire_names(
+        variants.iter().map(|v| {
+            let span = v.attrs.rename.as_ref().map(|r| r.span()).unwrap_or_else(|| v.ident.span());
+            (v.wire.as_str(), span)
+        }),
+        "variant",
+        cx,
+    );
+    let options = variants.iter().map(|v| {
+        let wire = &v.wire;
+        let title = match &v.attrs.title {
+            Some(t) => quote!(#private::Some(#t)),
+            None => quote!(#private::None),
+        };
+        quote!(#private::EnumOption::new(#wire, #title))
+    });
+    let mut annotations = Vec::new();
+    if let Some(title) = &input.attrs.title {
+        annotations.push(quote_spanned!(title.span()=> .title(#title)));
+    }
+    let description = input
+        .attrs
+        .description
+        .as_ref()
+        .map(|d| d.value())
+        .or_else(|| input.attrs.docs.clone());
+    if let Some(description) = description {
+        annotations.push(quote!(.description(#description)));
+    }
+    let arms = variants.iter().map(|v| {
+        let wire = &v.wire;
+        let ident = v.ident;
+        quote!(#wire => #private::Ok(Self::#ident),)
+    });
+    let ident = input.ident;
+    let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
+    let force = input
+        .generics
+        .params
+        .is_empty()
+        .then(|| quote!(const _: () = #private::force(<#ident as #private::ElicitField>::SPEC);));
+
+    quote! {
+        #[doc(hidden)]
+        const _: () = {
+            #[automatically_derived]
+            impl #impl_generics #private::ElicitField for #ident #ty_generics #where_clause {
+                const SPEC: #private::FieldSpec =
+                    #private::FieldSpec::choice(&[#(#options),*]) #(#annotations)*;
+
+                fn read(
+                    __value: &#private::Value,
+                    __schema: &#private::PropertySchema,
+                ) -> #private::Result<Self, ::std::vec::Vec<#private::Violation>> {
+                    match #private::read_choice(__value, __schema)? {
+                        #(#arms)*
+                        _ => #private::Err(#private::not_an_option(__schema)),
+                    }
+                }
+            }
+            #force
+        };
+    }
+}

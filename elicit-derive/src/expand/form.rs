@@ -1,0 +1,110 @@
+//! A struct with named fields: `impl Elicitable`.
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote, quote_spanned};
+use syn::spanned::Spanned;
+
+use super::spec::{chain, type_text};
+use super::{mentions_param, where_with};
+use crate::ast::{Field, Input};
+use crate::check;
+use crate::ctxt::Ctxt;
+use crate::types;
+
+/// The message used when the struct has neither `message` nor a doc comment.
+const FALLBACK_MESSAGE: &str = "Please provide the requested information";
+
+pub fn expand(input: &Input<'_>, fields: &[Field<'_>], cx: &mut Ctxt) -> TokenStream {
+    let krate = &input.krate;
+    let private = quote!(#krate::__private);
+    for field in fields {
+        if let Some(error) = types::check(field.ty) {
+            cx.push(error);
+        }
+        check::no_secrets(field, cx);
+    }
+    check::unique_wire_names(
+        fields.iter().map(|f| (f.wire.as_str(), wire_span(f))),
+        "field",
+        cx,
+    );
+
+    let properties = fields.iter().map(|f| {
+        let ty = f.ty;
+        let label = format!("the field `{}: {}`", f.ident, type_text(ty));
+        let spec = chain(krate, ty, &label, &f.attrs);
+        let wire = &f.wire;
+        let required = quote_spanned!(ty.span()=> <#ty as #private::ElicitField>::REQUIRED);
+        quote!(#private::FieldSpec::into_property(#spec, #wire, #required))
+    });
+    let vars: Vec<_> = (0..fields.len()).map(|i| format_ident!("__f{}", i)).collect();
+    let reads = fields.iter().zip(&vars).enumerate().map(|(i, (f, var))| {
+        let ty = f.ty;
+        quote!(let #var = #private::read::<#ty>(__content, &__schema.properties[#i], &mut __errors);)
+    });
+    let idents = fields.iter().map(|f| f.ident);
+    let deny = input.attrs.deny_unknown_fields;
+    let deny_check = deny.then(|| quote!(#private::deny_unknown(&__schema, __content, &mut __errors);));
+    let message = input
+        .attrs
+        .message
+        .as_ref()
+        .map(|m| m.value())
+        .or_else(|| input.attrs.docs.clone())
+        .unwrap_or_else(|| FALLBACK_MESSAGE.to_owned());
+
+    let ident = input.ident;
+    let (impl_generics, ty_generics, _) = input.generics.split_for_impl();
+    let bounds = fields
+        .iter()
+        .filter(|f| mentions_param(f.ty, input.generics))
+        .map(|f| {
+            let ty = f.ty;
+            quote!(#ty: #private::ElicitField)
+        })
+        .collect();
+    let where_clause = where_with(input.generics, bounds);
+    let force = input.generics.params.is_empty().then(|| {
+        quote!(const _: () = #private::force(<#ident as #private::Elicitable>::SCHEMA);)
+    });
+
+    quote! {
+        #[doc(hidden)]
+        const _: () = {
+            #[automatically_derived]
+            impl #impl_generics #private::Elicitable for #ident #ty_generics #where_clause {
+                const SCHEMA: #private::FormSchema = #private::FormSchema {
+                    properties: #private::Cow::Borrowed(&[#(#properties),*]),
+                };
+                const MESSAGE: &'static str = #message;
+                const DENY_UNKNOWN_FIELDS: bool = #deny;
+
+                fn from_content(
+                    __content: &#private::Map<::std::string::String, #private::Value>,
+                ) -> #private::Result<Self, #private::ValidationErrors> {
+                    let mut __errors = #private::ValidationErrors::new();
+                    let __schema = <Self as #private::Elicitable>::SCHEMA;
+                    #(#reads)*
+                    #deny_check
+                    match (#(#vars,)*) {
+                        (#(#private::Some(#vars),)*) if __errors.is_empty() => {
+                            #private::Ok(Self { #(#idents: #vars),* })
+                        }
+                        _ => #private::Err(__errors),
+                    }
+                }
+            }
+            #force
+        };
+    }
+}
+
+/// Where to point at a field's wire name: its `rename`, else its ident.
+fn wire_span(field: &Field<'_>) -> proc_macro2::Span {
+    field
+        .attrs
+        .rename
+        .as_ref()
+        .map(|r| r.span())
+        .unwrap_or_else(|| field.ident.span())
+}

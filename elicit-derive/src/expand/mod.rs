@@ -1,0 +1,66 @@
+//! Code generation: one file per kind of item.
+
+mod choice;
+mod form;
+mod newtype;
+mod spec;
+
+use proc_macro2::TokenStream;
+use syn::DeriveInput;
+
+use crate::ast::{Body, Input};
+use crate::ctxt::Ctxt;
+use crate::fallback;
+
+/// The whole output of `#[derive(Elicitable)]` on `input`.
+pub fn derive(input: &DeriveInput) -> TokenStream {
+    let mut cx = Ctxt::default();
+    let Some(model) = Input::from_syn(input, &mut cx) else {
+        return cx.into_compile_errors();
+    };
+    let tokens = match &model.body {
+        Body::Form(fields) => form::expand(&model, fields, &mut cx),
+        Body::Newtype(inner) => newtype::expand(&model, inner, &mut cx),
+        Body::Choice(variants) => choice::expand(&model, variants, &mut cx),
+    };
+    if cx.is_ok() {
+        tokens
+    } else {
+        let stub = fallback::expand(&model);
+        let mut out = cx.into_compile_errors();
+        out.extend(stub);
+        out
+    }
+}
+
+/// `true` when `ty` mentions one of the item's type parameters.
+pub(crate) fn mentions_param(ty: &syn::Type, generics: &syn::Generics) -> bool {
+    let params: Vec<String> = generics
+        .type_params()
+        .map(|p| p.ident.to_string())
+        .collect();
+    if params.is_empty() {
+        return false;
+    }
+    let text = quote::quote!(#ty).to_string();
+    text.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .any(|word| params.iter().any(|p| p == word))
+}
+
+/// A where clause with `bounds` added to the item's own.
+pub(crate) fn where_with(
+    generics: &syn::Generics,
+    bounds: Vec<TokenStream>,
+) -> TokenStream {
+    let existing = generics
+        .where_clause
+        .as_ref()
+        .map(|w| w.predicates.iter().map(|p| quote::quote!(#p)).collect::<Vec<_>>())
+        .unwrap_or_default();
+    let all: Vec<TokenStream> = existing.into_iter().chain(bounds).collect();
+    if all.is_empty() {
+        TokenStream::new()
+    } else {
+        quote::quote!(where #(#all),*)
+    }
+}

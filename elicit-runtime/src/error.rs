@@ -1,0 +1,66 @@
+//! The error of reading an elicitation result.
+
+use core::fmt;
+
+use crate::validate::ValidationErrors;
+
+/// Why a client's `ElicitResult` could not be turned into an
+/// [`Elicitation`](crate::Elicitation).
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub enum ElicitError {
+    /// The result is not a well-formed `ElicitResult` (not JSON, no `action`,
+    /// an unknown action, `content` that is not an object).
+    MalformedResult {
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// The user accepted, but the content breaks the form's schema.
+    InvalidContent(ValidationErrors),
+}
+
+impl ElicitError {
+    /// The field errors, when the content was invalid.
+    pub fn validation_errors(&self) -> Option<&ValidationErrors> {
+        match self {
+            ElicitError::InvalidContent(errors) => Some(errors),
+            ElicitError::MalformedResult { .. } => None,
+        }
+    }
+
+    pub(crate) fn malformed(reason: impl Into<String>) -> ElicitError {
+        ElicitError::MalformedResult {
+            reason: reason.into(),
+        }
+    }
+}
+
+impl fmt::Display for ElicitError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ElicitError::MalformedResult { reason } => {
+                write!(f, "malformed elicitation result: {reason}")
+            }
+            ElicitError::InvalidContent(errors) => {
+                let n = errors.len();
+                let fields = if n == 1 { "field" } else { "fields" };
+                write!(f, "the submitted form has {n} invalid {fields}:\n{errors}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ElicitError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ElicitError::InvalidContent(errors) => Some(errors),
+            ElicitError::MalformedResult { .. } => None,
+        }
+    }
+}
+
+impl From<ValidationErrors> for ElicitError {
+    fn from(errors: ValidationErrors) -> ElicitError {
+        ElicitError::InvalidContent(errors)
+    }
+}

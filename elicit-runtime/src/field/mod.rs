@@ -1,0 +1,79 @@
+//! The types a form field may have, and how each is read from content.
+
+mod number;
+mod option;
+mod text;
+
+use serde_json::Value;
+
+use crate::schema::{FieldSpec, PropertySchema};
+use crate::validate::{self, Checked, Violation};
+
+/// A type that can be one field of an elicitation form.
+///
+/// Implemented for `String` (and `Box<str>`, `Cow<'static, str>`,
+/// `Rc<str>`, `Arc<str>`), `bool`, every integer type, `f32`, `f64`,
+/// `Option<T>` of these, and for unit enums and newtypes that derive
+/// [`Elicitable`](crate::Elicitable). The spec is a `const`, so a form's
+/// schema is built at compile time from the specs of its fields.
+///
+/// ```
+/// use elicit_runtime::ElicitField;
+///
+/// assert!(<String as ElicitField>::REQUIRED);
+/// assert!(!<Option<String> as ElicitField>::REQUIRED);
+/// let schema = <i32 as ElicitField>::SPEC.into_schema();
+/// let read = i32::read(&serde_json::json!(-7), &schema);
+/// assert_eq!(read, Ok(-7));
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be a field of an elicitation form",
+    label = "not a primitive form field",
+    note = "a form field is a string, a boolean, an integer or a float, a unit-variant enum or a newtype that derives `Elicitable`, or an `Option` of one of these",
+    note = "a `requestedSchema` is a flat object: put the fields of a nested struct into this form, and use a unit enum for a fixed choice"
+)]
+pub trait ElicitField: Sized {
+    /// The field's schema before the form's attributes apply.
+    const SPEC: FieldSpec;
+
+    /// Whether the field is listed in `required` (`false` for `Option`).
+    const REQUIRED: bool = true;
+
+    /// Reads the field from its JSON value, checking it against `schema`
+    /// (the field's spec with the form's attributes applied).
+    fn read(value: &Value, schema: &PropertySchema) -> Result<Self, Vec<Violation>>;
+
+    /// The value of an absent field: `None` when absence is an error,
+    /// `Some(None)` for an `Option`.
+    fn absent() -> Option<Self> {
+        None
+    }
+}
+
+/// Checks `value` and hands the checked form to `convert`; a checked value of
+/// another kind than the field reads means the schema does not belong to the
+/// field, reported as a type error.
+pub(crate) fn read_checked<T>(
+    value: &Value,
+    schema: &PropertySchema,
+    convert: impl FnOnce(Checked<'_>) -> Option<Result<T, Violation>>,
+) -> Result<T, Vec<Violation>> {
+    let checked = validate::value(schema, value)?;
+    match convert(checked) {
+        Some(result) => result.map_err(|v| vec![v]),
+        None => Err(vec![Violation::Type {
+            expected: schema.kind.describe(),
+        }]),
+    }
+}
+
+impl ElicitField for bool {
+    const SPEC: FieldSpec = FieldSpec::BOOLEAN;
+
+    fn read(value: &Value, schema: &PropertySchema) -> Result<bool, Vec<Violation>> {
+        read_checked(value, schema, |checked| match checked {
+            Checked::Bool(b) => Some(Ok(b)),
+            _ => None,
+        })
+    }
+}

@@ -1,0 +1,20 @@
+//! `Option<T>`: the same schema as `T`, left out of `required`.
+
+use serde_json::Value;
+
+use super::ElicitField;
+use crate::schema::{FieldSpec, PropertySchema};
+use crate::validate::Violation;
+
+impl<T: ElicitField> ElicitField for Option<T> {
+    const SPEC: FieldSpec = T::SPEC;
+    const REQUIRED: bool = false;
+
+    fn read(value: &Value, schema: &PropertySchema) -> Result<Option<T>, Vec<Violation>> {
+        T::read(value, schema).map(Some)
+    }
+
+    fn absent() -> Option<Option<T>> {
+        Some(None)
+    }
+}

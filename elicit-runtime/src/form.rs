@@ -1,0 +1,74 @@
+//! The form-level trait: a struct whose fields make one elicitation form.
+
+use serde_json::{Map, Value};
+
+use crate::protocol::ElicitRequestParams;
+use crate::schema::FormSchema;
+use crate::validate::ValidationErrors;
+
+/// A struct that can be asked of the user as one elicitation form.
+///
+/// Derive it: the schema is assembled at compile time from the fields, and
+/// anything a `requestedSchema` cannot express is a compile error.
+///
+/// ```
+/// use elicit_runtime::Elicitable;
+///
+/// /// Please provide your contact information
+/// #[derive(Debug, Elicitable)]
+/// struct Contact {
+///     /// Your full name
+///     name: String,
+///     #[elicit(format = "email")]
+///     email: String,
+///     #[elicit(minimum = 18)]
+///     age: Option<u8>,
+/// }
+///
+/// assert_eq!(Contact::MESSAGE, "Please provide your contact information");
+/// let content = serde_json::json!({ "name": "Ada", "email": "ada@example.com" });
+/// let contact = Contact::from_content(content.as_object().unwrap()).unwrap();
+/// assert_eq!(contact.age, None);
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not an elicitation form",
+    label = "does not implement `Elicitable`",
+    note = "add `#[derive(Elicitable)]` to a struct with named fields to make it a form"
+)]
+pub trait Elicitable: Sized {
+    /// The form's `requestedSchema`, built at compile time.
+    const SCHEMA: FormSchema;
+
+    /// The message shown with the form unless another is given: the
+    /// `#[elicit(message = "...")]` of the struct, else its doc comment.
+    const MESSAGE: &'static str;
+
+    /// Whether content with properties the form lacks is rejected.
+    const DENY_UNKNOWN_FIELDS: bool = false;
+
+    /// Validates accepted content against [`Self::SCHEMA`] and reads it, in
+    /// one pass, reporting every failing field at once.
+    fn from_content(content: &Map<String, Value>) -> Result<Self, ValidationErrors>;
+
+    /// The `elicitation/create` params for this form with `message`.
+    ///
+    /// ```
+    /// use elicit_runtime::Elicitable;
+    ///
+    /// #[derive(Elicitable)]
+    /// struct Name {
+    ///     name: String,
+    /// }
+    ///
+    /// let params = Name::request("Who are you?");
+    /// assert_eq!(serde_json::to_value(&params).unwrap()["message"], "Who are you?");
+    /// ```
+    fn request(message: impl Into<String>) -> ElicitRequestParams {
+        ElicitRequestParams::new(message, Self::SCHEMA)
+    }
+
+    /// The `elicitation/create` params with [`Self::MESSAGE`].
+    fn default_request() -> ElicitRequestParams {
+        Self::request(Self::MESSAGE)
+    }
+}

@@ -1,0 +1,586 @@
+//! `uri`: an absolute URI, RFC 3986 section 3:
+//! `scheme ":" hier-part [ "?" query ] [ "#" fragment ]`.
+//!
+//! Also home to the IPv4 and IPv6 address grammars, which `email` shares for
+//! its address literals.
+
+use super::{Reason, name_char};
+
+/// Checks an absolute URI.
+pub(super) fn check(value: &str) -> Result<(), Reason> {
+    let rest = scheme(value)?;
+    let (rest, fragment) = split_off(rest, '#');
+    let (hier, query) = split_off(rest, '?');
+    match hier.strip_prefix("//") {
+        Some(after) => {
+            let (authority, path) = split_before(after, '/');
+            check_authority(authority)?;
+            check_part(path, Part::Path)?;
+        }
+        None => check_part(hier, Part::Path)?,
+    }
+    if let Some(query) = query {
+        check_part(query, Part::Query)?;
+    }
+    if let Some(fragment) = fragment {
+        check_part(fragment, Part::Fragment)?;
+    }
+    Ok(())
+}
+
+/// Checks `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"` and returns what
+/// follows the colon.
+fn scheme(value: &str) -> Result<&str, Reason> {
+    const MISSING: &str = "missing the scheme (such as `https:`)";
+    let Some((scheme, rest)) = value.split_once(':') else {
+        return Err(MISSING.into());
+    };
+    // A `/`, `?` or `#` before the first `:` means there is no scheme at all,
+    // as in `//example.com` or `example.com/a:b`.
+    if scheme.is_empty() || scheme.contains(['/', '?', '#']) {
+        return Err(MISSING.into());
+    }
+    if !scheme.starts_with(|c: char| c.is_ascii_alphabetic()) {
+        return Err("the scheme must start with a letter".into());
+    }
+    let scheme_char = |c: char| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.');
+    match scheme.chars().find(|&c| !scheme_char(c)) {
+        Some(c) => Err(format!("the scheme contains {}", name_char(c)).into()),
+        None => Ok(rest),
+    }
+}
+
+/// Checks `authority = [ userinfo "@" ] host [ ":" port ]`.
+fn check_authority(authority: &str) -> Result<(), Reason> {
+    let host_port = match authority.split_once('@') {
+        Some((userinfo, rest)) => {
+            check_part(userinfo, Part::Userinfo)?;
+            rest
+        }
+        None => authority,
+    };
+    let port = match host_port.strip_prefix('[') {
+        Some(literal) => {
+            let Some((inside, after)) = literal.split_once(']') else {
+                return Err("the host is missing its closing `]`".into());
+            };
+            check_ip_literal(inside)?;
+            match after.strip_prefix(':') {
+                Some(port) => Some(port),
+                None => match after.chars().next() {
+                    Some(c) => {
+                        return Err(format!("{} is not allowed after `]`", name_char(c)).into());
+                    }
+                    None => None,
+                },
+            }
+        }
+        None => {
+            let (host, port) = split_off(host_port, ':');
+            check_part(host, Part::Host)?;
+            port
+        }
+    };
+    match port {
+        Some(port) if !port.bytes().all(|b| b.is_ascii_digit()) => {
+            Err("the port must contain only digits".into())
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Checks what is inside `[` `]` in a host: `IPv6address / IPvFuture`.
+fn check_ip_literal(inside: &str) -> Result<(), Reason> {
+    match inside.strip_prefix(['v', 'V']) {
+        // IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )
+        Some(future) => {
+            let valid = future.split_once('.').is_some_and(|(version, address)| {
+                !version.is_empty()
+                    && version.bytes().all(|b| b.is_ascii_hexdigit())
+                    && !address.is_empty()
+                    && address
+                        .bytes()
+                        .all(|b| is_unreserved(b) || is_sub_delim(b) || b == b':')
+            });
+            if valid {
+                Ok(())
+            } else {
+                Err("the host in `[` `]` is not a valid `vX.address` (IPvFuture)".into())
+            }
+        }
+        None if is_ipv6(inside, Ipv6Syntax::Uri) => Ok(()),
+        None => Err("the host in `[` `]` is not a valid IPv6 address".into()),
+    }
+}
+
+/// A component of a URI, for what it allows and for messages.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Part {
+    Userinfo,
+    Host,
+    Path,
+    Query,
+    Fragment,
+}
+
+impl Part {
+    fn name(self) -> &'static str {
+        match self {
+            Part::Userinfo => "userinfo",
+            Part::Host => "host",
+            Part::Path => "path",
+            Part::Query => "query",
+            Part::Fragment => "fragment",
+        }
+    }
+
+    /// Whether the part allows byte `b` as itself (`%` is handled apart).
+    fn allows(self, b: u8) -> bool {
+        let base = is_unreserved(b) || is_sub_delim(b);
+        match self {
+            Part::Host => base,
+            Part::Userinfo => base || b == b':',
+            Part::Path => base || matches!(b, b':' | b'@' | b'/'),
+            Part::Query | Part::Fragment => base || matches!(b, b':' | b'@' | b'/' | b'?'),
+        }
+    }
+}
+
+/// Checks that `s` holds only characters `part` allows, or valid
+/// percent-encodings.
+fn check_part(s: &str, part: Part) -> Result<(), Reason> {
+    let bytes = s.as_bytes();
+    let hex_at = |i: usize| bytes.get(i).is_some_and(u8::is_ascii_hexdigit);
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        if b == b'%' {
+            if !(hex_at(i + 1) && hex_at(i + 2)) {
+                return Err("`%` must be followed by two hex digits".into());
+            }
+            i += 3;
+        } else if part.allows(b) {
+            i += 1;
+        } else {
+            // Only ASCII bytes were stepped over, so `i` starts a character.
+            let c = s.get(i..).and_then(|t| t.chars().next());
+            return Err(misplaced(c.unwrap_or(char::REPLACEMENT_CHARACTER), part));
+        }
+    }
+    Ok(())
+}
+
+/// The reason for character `c`, which `part` does not allow.
+fn misplaced(c: char, part: Part) -> Reason {
+    let never_allowed = !c.is_ascii()
+        || c.is_ascii_control()
+        || matches!(
+            c,
+            ' ' | '"' | '<' | '>' | '\\' | '^' | '`' | '{' | '|' | '}'
+        );
+    if c == '#' && part == Part::Fragment {
+        "contains a second `#`".into()
+    } else if never_allowed {
+        format!("contains {}", name_char(c)).into()
+    } else {
+        format!("{} is not allowed in the {}", name_char(c), part.name()).into()
+    }
+}
+
+/// `unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~"`
+fn is_unreserved(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~')
+}
+
+/// `sub-delims = "!" / "$" / "&" / "'" / "(" / ")" / "*" / "+" / "," / ";" / "="`
+fn is_sub_delim(b: u8) -> bool {
+    matches!(
+        b,
+        b'!' | b'$' | b'&' | b'\'' | b'(' | b')' | b'*' | b'+' | b',' | b';' | b'='
+    )
+}
+
+/// Splits `s` at the first `delim`: what is before it, and what follows it
+/// if it is there.
+fn split_off(s: &str, delim: char) -> (&str, Option<&str>) {
+    match s.split_once(delim) {
+        Some((before, after)) => (before, Some(after)),
+        None => (s, None),
+    }
+}
+
+/// Splits `s` just before the first `delim` (or at its end).
+fn split_before(s: &str, delim: char) -> (&str, &str) {
+    let at = s.find(delim).unwrap_or(s.len());
+    s.split_at_checked(at).unwrap_or((s, ""))
+}
+
+/// Which grammar an IPv6 address follows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Ipv6Syntax {
+    /// RFC 3986 `IPv6address`: `::` stands for one or more zero groups, and
+    /// an embedded IPv4 address is in `dec-octet` form (no leading zeros).
+    Uri,
+    /// RFC 5321 `IPv6-addr`: `::` stands for two or more zero groups, and an
+    /// embedded IPv4 address may have leading zeros (`Snum`).
+    Smtp,
+}
+
+/// Whether `s` is an IPv6 address: eight 16-bit groups of 1-4 hex digits
+/// separated by `:`, the last two of which may be an IPv4 address, and at
+/// most one `::` standing for omitted zero groups.
+pub(super) fn is_ipv6(s: &str, syntax: Ipv6Syntax) -> bool {
+    let b = s.as_bytes();
+    let mut compressed = b.starts_with(b"::");
+    let mut i = if compressed { 2 } else { 0 };
+    let mut groups = 0;
+    while i < b.len() {
+        let start = i;
+        while b.get(i).is_some_and(u8::is_ascii_hexdigit) {
+            i += 1;
+        }
+        if b.get(i) == Some(&b'.') {
+            // An IPv4 address ends the address and counts as two groups.
+            let tail = s.get(start..).unwrap_or("");
+            if !is_ipv4(tail, syntax) {
+                return false;
+            }
+            groups += 2;
+            break;
+        }
+        if !(1..=4).contains(&(i - start)) {
+            return false;
+        }
+        groups += 1;
+        if groups > 8 {
+            return false;
+        }
+        match (b.get(i), b.get(i + 1)) {
+            (None, _) => {}
+            (Some(b':'), Some(b':')) if !compressed => {
+                compressed = true;
+                i += 2;
+            }
+            // A single `:` must be followed by another group.
+            (Some(b':'), Some(next)) if *next != b':' => i += 1,
+            _ => return false,
+        }
+    }
+    let most_compressed = match syntax {
+        Ipv6Syntax::Uri => 7,
+        Ipv6Syntax::Smtp => 6,
+    };
+    if compressed {
+        groups <= most_compressed
+    } else {
+        groups == 8
+    }
+}
+
+/// Whether `s` is a dotted-decimal IPv4 address: four numbers 0-255 of one
+/// to three digits, without leading zeros in the [`Ipv6Syntax::Uri`] form.
+pub(super) fn is_ipv4(s: &str, syntax: Ipv6Syntax) -> bool {
+    let mut parts = 0;
+    for part in s.split('.') {
+        parts += 1;
+        let digits =
+            !part.is_empty() && part.len() <= 3 && part.bytes().all(|b| b.is_ascii_digit());
+        let leading_zero = part.len() > 1 && part.starts_with('0');
+        if parts > 4 || !digits || (leading_zero && syntax == Ipv6Syntax::Uri) {
+            return false;
+        }
+        let value = part.bytes().fold(0u32, |n, d| n * 10 + u32::from(d - b'0'));
+        if value > 255 {
+            return false;
+        }
+    }
+    parts == 4
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn reason(value: &str) -> String {
+        match check(value) {
+            Ok(()) => panic!("{value:?} was accepted"),
+            Err(reason) => reason.into_owned(),
+        }
+    }
+
+    #[test]
+    fn accepts_absolute_uris() {
+        for value in [
+            "https://example.com",
+            "https://example.com/",
+            "http://example.com/path/to/page?q=1&r=2#section-3",
+            "HTTPS://EXAMPLE.COM/A",
+            "mailto:user@example.com",
+            "mailto:a@b.c?subject=hi%20there",
+            "urn:isbn:0451450523",
+            "urn:uuid:6e8bc430-9c3a-11d9-9669-0800200c9a66",
+            "tel:+1-816-555-1212",
+            "news:comp.infosystems.www.servers.unix",
+            "file:///etc/hosts",
+            "about:blank",
+            "a:",
+            "http:",
+            "http://",
+            "x-y.z+w:opaque",
+            "git+ssh://git@github.com/owner/repo.git",
+            "data:text/plain;charset=utf-8,hello%2C%20world",
+            "ftp://user:pass@ftp.example.com:21/pub/file.txt",
+            "http://example.com:/",
+            "http://example.com:8080",
+            "http://@example.com/",
+            "http://127.0.0.1/",
+            "http://01.02.03.004/",
+            "http://xn--nxasmq6b.com/",
+            "http://example.com/%E2%82%AC",
+            "http://example.com/a//b/../c/./d",
+            "http://example.com/?q=a/b?c:d@e",
+            "http://example.com/#a/b?c:d@e",
+            "http://example.com/!$&'()*+,;=~_-.",
+            "http://[::1]/",
+            "http://[::1]:8080/",
+            "http://[2001:db8::1]/",
+            "http://[2001:DB8:0:0:8:800:200C:417A]/",
+            "http://[::ffff:192.0.2.1]/",
+            "http://[v7.fe80::a+en1]/",
+            "http://[V1F.x]/",
+            "ldap://[2001:db8::7]/c=GB?objectClass?one",
+            "localhost:8080",
+            "www.example.com:80",
+            "foo:/a//b",
+            "foo:a:b@c",
+        ] {
+            assert_eq!(check(value), Ok(()), "{value}");
+        }
+    }
+
+    #[test]
+    fn rejects_missing_or_bad_schemes() {
+        let missing = "missing the scheme (such as `https:`)";
+        for value in [
+            "example.com",
+            "//example.com/path",
+            "/relative/path",
+            "relative/a:b",
+            "?q=a:b",
+            "#a:b",
+            ":foo",
+        ] {
+            assert_eq!(reason(value), missing, "{value}");
+        }
+        assert_eq!(reason("1http://x"), "the scheme must start with a letter");
+        assert_eq!(reason("+a:b"), "the scheme must start with a letter");
+        assert_eq!(reason("ht_tp://x"), "the scheme contains `_`");
+        assert_eq!(reason("see https://x"), "the scheme contains a space");
+        assert_eq!(
+            reason("héllo:x"),
+            "the scheme contains the non-ASCII character `é` (U+00E9)"
+        );
+    }
+
+    #[test]
+    fn rejects_characters_outside_rfc_3986() {
+        assert_eq!(reason("http://example.com/a b"), "contains a space");
+        assert_eq!(reason("http://exa mple.com/"), "contains a space");
+        assert_eq!(
+            reason("http://example.com/\u{7}"),
+            "contains a control character (U+0007)"
+        );
+        assert_eq!(
+            reason("http://example.com/\u{7f}"),
+            "contains a control character (U+007F)"
+        );
+        assert_eq!(
+            reason("http://exämple.com/"),
+            "contains the non-ASCII character `ä` (U+00E4)"
+        );
+        assert_eq!(
+            reason("https://例子.测试"),
+            "contains the non-ASCII character `例` (U+4F8B)"
+        );
+        assert_eq!(
+            reason("http://x/?q=a\u{a0}b"),
+            "contains a space character (U+00A0)"
+        );
+        for c in ['\\', '<', '>', '"', '{', '}', '|', '^'] {
+            assert_eq!(
+                reason(&format!("http://x/a{c}b")),
+                format!("contains `{c}`")
+            );
+            assert_eq!(reason(&format!("http://x/?{c}")), format!("contains `{c}`"));
+            assert_eq!(reason(&format!("http://x/#{c}")), format!("contains `{c}`"));
+        }
+        assert_eq!(reason("http://x/`"), "contains a backtick");
+        assert_eq!(reason("http://x/#a#b"), "contains a second `#`");
+        assert_eq!(reason("http://x/?a#b#"), "contains a second `#`");
+    }
+
+    #[test]
+    fn rejects_misplaced_characters() {
+        assert_eq!(reason("http://x/[a]"), "`[` is not allowed in the path");
+        assert_eq!(reason("http://x/?]"), "`]` is not allowed in the query");
+        assert_eq!(reason("http://x/#["), "`[` is not allowed in the fragment");
+        assert_eq!(
+            reason("http://ex[ample.com/"),
+            "`[` is not allowed in the host"
+        );
+        assert_eq!(
+            reason("http://user@host@x/"),
+            "`@` is not allowed in the host"
+        );
+        assert_eq!(
+            reason("http://us[er@x/"),
+            "`[` is not allowed in the userinfo"
+        );
+        assert_eq!(reason("foo:[x]"), "`[` is not allowed in the path");
+    }
+
+    #[test]
+    fn rejects_bad_percent_encoding() {
+        let bad = "`%` must be followed by two hex digits";
+        for value in [
+            "http://x/%",
+            "http://x/%4",
+            "http://x/%zz",
+            "http://x/%4g",
+            "http://x/?%",
+            "http://x/#%%41",
+            "http://%x@h/",
+            "http://h%2/",
+            "foo:%é",
+        ] {
+            assert_eq!(reason(value), bad, "{value}");
+        }
+        assert_eq!(check("http://%41@h%2e/"), Ok(()));
+    }
+
+    #[test]
+    fn rejects_bad_ports_and_literals() {
+        let port = "the port must contain only digits";
+        assert_eq!(reason("http://x:80a/"), port);
+        assert_eq!(reason("http://x:a:b/"), port);
+        assert_eq!(reason("http://[::1]:-1/"), port);
+        assert_eq!(reason("http://x:8 0/"), port);
+        assert_eq!(
+            reason("http://[::1/"),
+            "the host is missing its closing `]`"
+        );
+        assert_eq!(reason("http://[::1]x/"), "`x` is not allowed after `]`");
+        assert_eq!(reason("http://[::1]]/"), "`]` is not allowed after `]`");
+        let v6 = "the host in `[` `]` is not a valid IPv6 address";
+        for value in [
+            "http://[:::1]/",
+            "http://[1:2:3:4:5:6:7:8:9]/",
+            "http://[1.2.3.4]/",
+            "http://[]/",
+            "http://[::1%25eth0]/",
+            "http://[example.com]/",
+            "http://[::ffff:192.0.2.01]/",
+        ] {
+            assert_eq!(reason(value), v6, "{value}");
+        }
+        let future = "the host in `[` `]` is not a valid `vX.address` (IPvFuture)";
+        for value in [
+            "http://[v7]/",
+            "http://[v.x]/",
+            "http://[vg.x]/",
+            "http://[v7.]/",
+            "http://[v7.a b]/",
+            "http://[v7.%41]/",
+        ] {
+            assert_eq!(reason(value), future, "{value}");
+        }
+    }
+
+    #[test]
+    fn ipv6_addresses_per_rfc_3986() {
+        for s in [
+            "::",
+            "::1",
+            "1::",
+            "1:2:3:4:5:6:7:8",
+            "2001:db8::1",
+            "2001:DB8:0:0:8:800:200C:417A",
+            "fe80::1:2",
+            "1:2:3:4:5:6:7::",
+            "::2:3:4:5:6:7:8",
+            "1::8",
+            "::ffff:192.0.2.1",
+            "::1.2.3.4",
+            "1:2:3:4:5:6:1.2.3.4",
+            "1::5:1.2.3.4",
+            "64:ff9b::255.255.255.255",
+        ] {
+            assert!(is_ipv6(s, Ipv6Syntax::Uri), "{s}");
+        }
+        for s in [
+            "",
+            ":",
+            ":1",
+            "1:",
+            ":::1",
+            "1:::",
+            "1::2::3",
+            "1:2:3:4:5:6:7",
+            "1:2:3:4:5:6:7:8:9",
+            "1::2:3:4:5:6:7:8",
+            "1:2:3:4:5:6:7:8::",
+            "12345::",
+            "g::",
+            "1.2.3.4",
+            "1:2:3:4:5:6:7:1.2.3.4",
+            "::1.2.3",
+            "::1.2.3.4.5",
+            "::1.2.3.256",
+            "::01.2.3.4",
+            "1.2.3.4::",
+            "::1 ",
+            "::é",
+        ] {
+            assert!(!is_ipv6(s, Ipv6Syntax::Uri), "{s}");
+        }
+    }
+
+    #[test]
+    fn ipv6_addresses_per_rfc_5321() {
+        assert!(is_ipv6("1:2:3:4:5:6::", Ipv6Syntax::Smtp));
+        assert!(is_ipv6("1:2:3:4::1.2.3.4", Ipv6Syntax::Smtp));
+        assert!(is_ipv6("::01.002.3.4", Ipv6Syntax::Smtp));
+        assert!(is_ipv6("1:2:3:4:5:6:7:8", Ipv6Syntax::Smtp));
+        assert!(!is_ipv6("1:2:3:4:5:6:7::", Ipv6Syntax::Smtp));
+        assert!(!is_ipv6("1:2:3:4:5::1.2.3.4", Ipv6Syntax::Smtp));
+    }
+
+    #[test]
+    fn ipv4_addresses() {
+        for s in ["0.0.0.0", "192.0.2.1", "255.255.255.255", "10.0.0.9"] {
+            assert!(is_ipv4(s, Ipv6Syntax::Uri), "{s}");
+            assert!(is_ipv4(s, Ipv6Syntax::Smtp), "{s}");
+        }
+        for s in ["01.2.3.4", "1.2.3.004", "00.0.0.0"] {
+            assert!(!is_ipv4(s, Ipv6Syntax::Uri), "{s}");
+            assert!(is_ipv4(s, Ipv6Syntax::Smtp), "{s}");
+        }
+        for s in [
+            "",
+            "1",
+            "1.2.3",
+            "1.2.3.4.5",
+            "1.2.3.4.",
+            ".1.2.3",
+            "1..2.3",
+            "256.1.1.1",
+            "1.2.3.0256",
+            "1.2.3.-1",
+            "a.b.c.d",
+            "1.2.3.4 ",
+            "١.2.3.4",
+        ] {
+            assert!(!is_ipv4(s, Ipv6Syntax::Uri), "{s}");
+            assert!(!is_ipv4(s, Ipv6Syntax::Smtp), "{s}");
+        }
+    }
+}

@@ -1,0 +1,62 @@
+//! Typed, validated MCP elicitation.
+//!
+//! Derive [`Elicitable`] on a struct to get its `requestedSchema` at compile
+//! time, with a compile error for anything the protocol's restricted schema
+//! cannot express; read the client's answer into [`Elicitation<T>`], with
+//! every failing field reported at once.
+//!
+//! ```
+//! use elicit_runtime::{Elicitable, Elicitation};
+//!
+//! /// Please provide your contact information
+//! #[derive(Debug, Elicitable)]
+//! struct Contact {
+//!     /// Your full name
+//!     name: String,
+//!     /// Your email address
+//!     #[elicit(format = "email")]
+//!     email: String,
+//!     /// Your age
+//!     #[elicit(minimum = 18)]
+//!     age: Option<u32>,
+//! }
+//!
+//! let params = Contact::default_request();
+//! println!("{}", serde_json::to_string_pretty(&params).unwrap());
+//!
+//! let answer = serde_json::json!({
+//!     "action": "accept",
+//!     "content": { "name": "Monalisa Octocat", "email": "octocat@github.com", "age": 30 }
+//! });
+//! match Elicitation::<Contact>::from_json(&answer) {
+//!     Ok(Elicitation::Accept(contact)) => assert_eq!(contact.age, Some(30)),
+//!     Ok(other) => panic!("unexpected {other:?}"),
+//!     Err(error) => panic!("{error}"),
+//! }
+//! ```
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+mod error;
+mod field;
+mod form;
+mod outcome;
+
+pub mod format;
+pub mod protocol;
+pub mod schema;
+pub mod validate;
+
+#[doc(hidden)]
+#[path = "private.rs"]
+pub mod __private;
+
+pub use error::ElicitError;
+pub use field::ElicitField;
+pub use form::Elicitable;
+pub use outcome::Elicitation;
+
+/// Derives [`Elicitable`] for a struct (a form) or [`ElicitField`] for a
+/// unit enum or a newtype (a reusable field type).
+#[cfg(feature = "derive")]
+pub use elicit_derive::Elicitable;

@@ -1,0 +1,89 @@
+//! Items for the code `#[derive(Elicitable)]` generates. Not public API: no
+//! stability promise.
+
+pub use core::option::Option::{self, None, Some};
+pub use core::result::Result::{self, Err, Ok};
+pub use serde_json::{Map, Value};
+pub use std::borrow::Cow;
+
+pub use crate::form::Elicitable;
+pub use crate::field::ElicitField;
+pub use crate::format::Format;
+pub use crate::schema::{BoundMessages, EnumOption, FieldSpec, FormSchema, Num, Property, PropertySchema};
+pub use crate::validate::{ValidationErrors, Violation};
+
+use crate::validate::{self, FieldError, Received};
+
+/// Reads one field of a form from `content`, reporting a failure into
+/// `errors`.
+pub fn read<T: ElicitField>(
+    content: &Map<String, Value>,
+    property: &Property,
+    errors: &mut ValidationErrors,
+) -> Option<T> {
+    match content.get(property.name.as_ref()) {
+        None => {
+            let absent = T::absent();
+            if absent.is_none() {
+                errors.push(FieldError::new(
+                    property.name.as_ref(),
+                    Violation::Missing,
+                    Received::Nothing,
+                ));
+            }
+            absent
+        }
+        Some(found) => match T::read(found, &property.schema) {
+            Ok(value) => Some(value),
+            Err(broken) => {
+                validate::report(errors, &property.name, found, broken);
+                None
+            }
+        },
+    }
+}
+
+/// Reports unknown properties when the form denies them.
+pub fn deny_unknown(schema: &FormSchema, content: &Map<String, Value>, errors: &mut ValidationErrors) {
+    validate::unknown_fields(schema, content, errors);
+}
+
+/// A `Num` from an integer literal, for `const` code.
+pub const fn int(value: i128) -> Num {
+    Num::Int(value)
+}
+
+/// A `Num` from a float literal, for `const` code.
+pub const fn float(value: f64) -> Num {
+    Num::Float(value)
+}
+
+/// Forces the evaluation of a form's schema so its checks run at compile
+/// time, without dropping it in `const` code.
+pub const fn force<T>(value: T) {
+    core::mem::forget(value);
+}
+
+/// The value of the chosen option of an enum field, checked against
+/// `schema`.
+pub fn read_choice<'v>(value: &'v Value, schema: &PropertySchema) -> Result<&'v str, Vec<Violation>> {
+    match validate::value(schema, value)? {
+        validate::Checked::Choice(_) => match value {
+            Value::String(s) => Ok(s),
+            _ => Err(not_an_option(schema)),
+        },
+        _ => Err(not_an_option(schema)),
+    }
+}
+
+/// The violation of a value that is none of the enum's options.
+pub fn not_an_option(schema: &PropertySchema) -> Vec<Violation> {
+    match &schema.kind {
+        crate::schema::Kind::Enum(rules) => vec![Violation::NotAnOption {
+            options: rules.options.to_vec(),
+        }],
+        other => vec![Violation::Type {
+            expected: other.describe(),
+        }],
+    }
+}

@@ -1,0 +1,14 @@
+//! The schema of a form: the typed model, its compile-time spec, and its
+//! wire form.
+
+mod model;
+mod num;
+mod render;
+mod spec;
+
+pub use model::{
+    BooleanRules, EnumOption, EnumRules, FormSchema, Kind, NumberRules, Property, PropertySchema,
+    StringRules, Text,
+};
+pub use num::Num;
+pub use spec::{BoundMessages, FieldSpec, KindSpec};

@@ -1,0 +1,175 @@
+//! The typed model of a `requestedSchema`: a flat object of primitive
+//! properties.
+//!
+//! Every node can be built in a `const` (borrowed text and slices, as the
+//! derive does) or owned (as a schema parsed from the wire is), so one model
+//! and one validator serve servers and clients alike.
+
+use std::borrow::Cow;
+
+use super::Num;
+use crate::format::Format;
+
+/// Text held by the schema: `'static` for derived forms, owned for parsed ones.
+pub type Text = Cow<'static, str>;
+
+/// A whole `requestedSchema`: the properties of the form, in order.
+///
+/// ```
+/// use elicit_runtime::Elicitable;
+///
+/// #[derive(Elicitable)]
+/// struct Contact {
+///     /// Your full name
+///     name: String,
+///     age: Option<u8>,
+/// }
+///
+/// let schema = &Contact::SCHEMA;
+/// assert_eq!(schema.properties.len(), 2);
+/// assert_eq!(schema.properties[0].name, "name");
+/// assert!(schema.properties[0].required);
+/// assert!(!schema.properties[1].required);
+/// ```
+#[derive(Debug, Clone, PartialEq)]
+pub struct FormSchema {
+    /// The properties, in the order they are shown to the user.
+    pub properties: Cow<'static, [Property]>,
+}
+
+/// One field of a form: its wire name, whether it is required, and its schema.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Property {
+    /// The name of the property on the wire (after any rename).
+    pub name: Text,
+    /// Whether the property is listed in `required`.
+    pub required: bool,
+    /// The primitive schema of the property.
+    pub schema: PropertySchema,
+}
+
+/// The schema of one property: annotations and the kind with its rules.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PropertySchema {
+    /// `title`: a short label for the field.
+    pub title: Option<Text>,
+    /// `description`: help text for the field.
+    pub description: Option<Text>,
+    /// What kind of value the field holds, with its constraints.
+    pub kind: Kind,
+}
+
+/// The kind of a primitive property, with its constraints.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub enum Kind {
+    /// `type: string`.
+    String(StringRules),
+    /// `type: number` or `type: integer`.
+    Number(NumberRules),
+    /// `type: boolean`.
+    Boolean(BooleanRules),
+    /// `type: string` with `enum`: one choice among fixed values.
+    Enum(EnumRules),
+}
+
+/// Constraints of a `string` property.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct StringRules {
+    /// `minLength`, in Unicode scalar values.
+    pub min_length: Option<u64>,
+    /// `maxLength`, in Unicode scalar values.
+    pub max_length: Option<u64>,
+    /// `format`.
+    pub format: Option<Format>,
+    /// `default`.
+    pub default: Option<Text>,
+}
+
+/// Constraints of a `number` or `integer` property.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NumberRules {
+    /// `true` for `type: integer`, `false` for `type: number`.
+    pub integer: bool,
+    /// `minimum` (inclusive).
+    pub minimum: Option<Num>,
+    /// `maximum` (inclusive).
+    pub maximum: Option<Num>,
+    /// `default`.
+    pub default: Option<Num>,
+}
+
+/// Constraints of a `boolean` property.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct BooleanRules {
+    /// `default`.
+    pub default: Option<bool>,
+}
+
+/// Constraints of a single-select enum property.
+#[derive(Debug, Clone, PartialEq)]
+pub struct EnumRules {
+    /// The allowed values, in order, each with an optional display title.
+    pub options: Cow<'static, [EnumOption]>,
+    /// `default`: one of the values.
+    pub default: Option<Text>,
+}
+
+/// One allowed value of an enum, with its display title.
+#[derive(Debug, Clone, PartialEq)]
+pub struct EnumOption {
+    /// The value sent on the wire.
+    pub value: Text,
+    /// The title shown to the user (`enumNames` entry).
+    pub title: Option<Text>,
+}
+
+impl Kind {
+    /// The JSON Schema `type` of this kind (`"string"`, `"integer"`, ...).
+    pub const fn type_name(&self) -> &'static str {
+        match self {
+            Kind::String(_) | Kind::Enum(_) => "string",
+            Kind::Number(NumberRules { integer: true, .. }) => "integer",
+            Kind::Number(_) => "number",
+            Kind::Boolean(_) => "boolean",
+        }
+    }
+
+    /// A plain-words name of the kind, for messages (`"a string"`, ...).
+    pub const fn describe(&self) -> &'static str {
+        match self {
+            Kind::String(_) => "a string",
+            Kind::Enum(_) => "one of the listed values",
+            Kind::Number(NumberRules { integer: true, .. }) => "an integer",
+            Kind::Number(_) => "a number",
+            Kind::Boolean(_) => "`true` or `false`",
+        }
+    }
+}
+
+impl EnumRules {
+    /// `true` when any option carries a title (so `enumNames` is emitted).
+    pub fn is_titled(&self) -> bool {
+        self.options.iter().any(|o| o.title.is_some())
+    }
+
+    /// The position of `value` among the options.
+    pub fn position(&self, value: &str) -> Option<usize> {
+        self.options.iter().position(|o| o.value == value)
+    }
+}
+
+impl FormSchema {
+    /// The property with this wire name.
+    pub fn property(&self, name: &str) -> Option<&Property> {
+        self.properties.iter().find(|p| p.name == name)
+    }
+
+    /// The names listed in `required`, in order.
+    pub fn required(&self) -> impl Iterator<Item = &str> {
+        self.properties
+            .iter()
+            .filter(|p| p.required)
+            .map(|p| p.name.as_ref())
+    }
+}

@@ -1,0 +1,403 @@
+//! The compile-time description of a field, and the `const fn`s that narrow
+//! it.
+//!
+//! A [`FieldSpec`] holds only `Copy` data, so `const` code can take it apart,
+//! change it and check it. The derive starts from the spec of the field's type
+//! ([`ElicitField::SPEC`](crate::ElicitField::SPEC)), applies each attribute
+//! with the functions below, and turns the result into a
+//! [`PropertySchema`](super::PropertySchema) with [`FieldSpec::into_schema`].
+//! A function that finds an attribute unfit for the field panics with the
+//! message it was given; in `const` evaluation that panic is a compile error
+//! at the attribute.
+
+use std::borrow::Cow;
+
+use super::{
+    BooleanRules, EnumOption, EnumRules, Kind, NumberRules, Num, Property, PropertySchema,
+    StringRules,
+};
+use crate::format::Format;
+
+/// The compile-time description of a field type: annotations and kind.
+///
+/// ```
+/// use elicit_runtime::ElicitField;
+/// use elicit_runtime::schema::{KindSpec, Num};
+///
+/// match <u8 as ElicitField>::SPEC.kind {
+///     KindSpec::Number { integer, minimum, maximum, .. } => {
+///         assert!(integer);
+///         assert_eq!(minimum, Some(Num::Int(0)));
+///         assert_eq!(maximum, Some(Num::Int(255)));
+///     }
+///     _ => unreachable!(),
+/// }
+/// ```
+#[derive(Debug, Clone, Copy)]
+pub struct FieldSpec {
+    /// `title`.
+    pub title: Option<&'static str>,
+    /// `description`.
+    pub description: Option<&'static str>,
+    /// The kind with its constraints.
+    pub kind: KindSpec,
+}
+
+/// The kind of a field, with constraints, in `const`-friendly form.
+#[derive(Debug, Clone, Copy)]
+#[non_exhaustive]
+pub enum KindSpec {
+    /// A string.
+    String {
+        /// `minLength`.
+        min_length: Option<u64>,
+        /// `maxLength`.
+        max_length: Option<u64>,
+        /// `format`.
+        format: Option<Format>,
+        /// `default`.
+        default: Option<&'static str>,
+    },
+    /// A number or an integer.
+    Number {
+        /// `type: integer` when `true`.
+        integer: bool,
+        /// `minimum`.
+        minimum: Option<Num>,
+        /// `maximum`.
+        maximum: Option<Num>,
+        /// `default`.
+        default: Option<Num>,
+        /// The range of the Rust type, which bounds may narrow but not leave.
+        limits: Option<(Num, Num)>,
+    },
+    /// A boolean.
+    Boolean {
+        /// `default`.
+        default: Option<bool>,
+    },
+    /// A single choice among fixed values.
+    Enum {
+        /// The values, with titles.
+        options: &'static [EnumOption],
+        /// `default`.
+        default: Option<&'static str>,
+    },
+}
+
+impl FieldSpec {
+    /// A spec with no annotations.
+    pub const fn new(kind: KindSpec) -> FieldSpec {
+        FieldSpec {
+            title: None,
+            description: None,
+            kind,
+        }
+    }
+
+    /// The spec of a plain string.
+    pub const STRING: FieldSpec = FieldSpec::new(KindSpec::String {
+        min_length: None,
+        max_length: None,
+        format: None,
+        default: None,
+    });
+
+    /// The spec of an integer type with the given range; the range becomes
+    /// `minimum`/`maximum` where it is narrower than JSON's safe integers.
+    pub const fn integer(lowest: i128, highest: i128) -> FieldSpec {
+        const SAFE: i128 = (1 << 53) - 1;
+        FieldSpec::new(KindSpec::Number {
+            integer: true,
+            minimum: if lowest > -SAFE {
+                Some(Num::Int(lowest))
+            } else {
+                None
+            },
+            maximum: if highest < SAFE {
+                Some(Num::Int(highest))
+            } else {
+                None
+            },
+            default: None,
+            limits: Some((Num::Int(lowest), Num::Int(highest))),
+        })
+    }
+
+    /// The spec of a floating-point type.
+    pub const fn number() -> FieldSpec {
+        FieldSpec::new(KindSpec::Number {
+            integer: false,
+            minimum: None,
+            maximum: None,
+            default: None,
+            limits: None,
+        })
+    }
+
+    /// The spec of a boolean.
+    pub const BOOLEAN: FieldSpec = FieldSpec::new(KindSpec::Boolean { default: None });
+
+    /// The spec of a single-select enum with these options.
+    pub const fn choice(options: &'static [EnumOption]) -> FieldSpec {
+        FieldSpec::new(KindSpec::Enum {
+            options,
+            default: None,
+        })
+    }
+
+    /// Sets `title`.
+    pub const fn title(self, title: &'static str) -> FieldSpec {
+        FieldSpec {
+            title: Some(title),
+            ..self
+        }
+    }
+
+    /// Sets `description`.
+    pub const fn description(self, description: &'static str) -> FieldSpec {
+        FieldSpec {
+            description: Some(description),
+            ..self
+        }
+    }
+
+    /// Sets `minLength`; panics with `unfit` unless the field is a string.
+    pub const fn min_length(self, value: u64, unfit: &'static str) -> FieldSpec {
+        match self.kind {
+            KindSpec::String {
+                max_length,
+                format,
+                default,
+                ..
+            } => self.with(KindSpec::String {
+                min_length: Some(value),
+                max_length,
+                format,
+                default,
+            }),
+            _ => panic!("{}", unfit),
+        }
+    }
+
+    /// Sets `maxLength`; panics with `unfit` unless the field is a string.
+    pub const fn max_length(self, value: u64, unfit: &'static str) -> FieldSpec {
+        match self.kind {
+            KindSpec::String {
+                min_length,
+                format,
+                default,
+                ..
+            } => self.with(KindSpec::String {
+                min_length,
+                max_length: Some(value),
+                format,
+                default,
+            }),
+            _ => panic!("{}", unfit),
+        }
+    }
+
+    /// Sets `format`; panics with `unfit` unless the field is a string.
+    pub const fn format(self, value: Format, unfit: &'static str) -> FieldSpec {
+        match self.kind {
+            KindSpec::String {
+                min_length,
+                max_length,
+                default,
+                ..
+            } => self.with(KindSpec::String {
+                min_length,
+                max_length,
+                format: Some(value),
+                default,
+            }),
+            _ => panic!("{}", unfit),
+        }
+    }
+
+    /// Sets `minimum`; panics with `unfit` unless the field is a number, with
+    /// `fraction` when a fractional bound is put on an integer, and with
+    /// `outside` when the bound leaves the Rust type's range.
+    pub const fn minimum(self, value: Num, msgs: BoundMessages) -> FieldSpec {
+        let (integer, maximum, default, limits) = number_parts(self.kind, value, msgs);
+        self.with(KindSpec::Number {
+            integer,
+            minimum: Some(value),
+            maximum,
+            default,
+            limits,
+        })
+    }
+
+    /// Sets `maximum`, with the checks of [`FieldSpec::minimum`].
+    pub const fn maximum(self, value: Num, msgs: BoundMessages) -> FieldSpec {
+        let (integer, _, default, limits) = number_parts(self.kind, value, msgs);
+        let minimum = match self.kind {
+            KindSpec::Number { minimum, .. } => minimum,
+            _ => None,
+        };
+        self.with(KindSpec::Number {
+            integer,
+            minimum,
+            maximum: Some(value),
+            default,
+            limits,
+        })
+    }
+
+    /// Sets a boolean `default`; panics with `unfit` unless the field is a
+    /// boolean.
+    pub const fn default_bool(self, value: bool, unfit: &'static str) -> FieldSpec {
+        match self.kind {
+            KindSpec::Boolean { .. } => self.with(KindSpec::Boolean {
+                default: Some(value),
+            }),
+            _ => panic!("{}", unfit),
+        }
+    }
+
+    /// Panics with `message` if `minLength > maxLength`.
+    pub const fn check_lengths(self, message: &'static str) -> FieldSpec {
+        if let KindSpec::String {
+            min_length: Some(min),
+            max_length: Some(max),
+            ..
+        } = self.kind
+            && min > max
+        {
+            panic!("{}", message)
+        }
+        self
+    }
+
+    /// Panics with `message` if `minimum > maximum`.
+    pub const fn check_bounds(self, message: &'static str) -> FieldSpec {
+        if let KindSpec::Number {
+            minimum: Some(min),
+            maximum: Some(max),
+            ..
+        } = self.kind
+            && max.lt(min)
+        {
+            panic!("{}", message)
+        }
+        self
+    }
+
+    /// The runtime schema of this spec.
+    pub const fn into_schema(self) -> PropertySchema {
+        PropertySchema {
+            title: text(self.title),
+            description: text(self.description),
+            kind: match self.kind {
+                KindSpec::String {
+                    min_length,
+                    max_length,
+                    format,
+                    default,
+                } => Kind::String(StringRules {
+                    min_length,
+                    max_length,
+                    format,
+                    default: text(default),
+                }),
+                KindSpec::Number {
+                    integer,
+                    minimum,
+                    maximum,
+                    default,
+                    ..
+                } => Kind::Number(NumberRules {
+                    integer,
+                    minimum,
+                    maximum,
+                    default,
+                }),
+                KindSpec::Boolean { default } => Kind::Boolean(BooleanRules { default }),
+                KindSpec::Enum { options, default } => Kind::Enum(EnumRules {
+                    options: Cow::Borrowed(options),
+                    default: text(default),
+                }),
+            },
+        }
+    }
+
+    /// The property `name` with this schema.
+    pub const fn into_property(self, name: &'static str, required: bool) -> Property {
+        Property {
+            name: Cow::Borrowed(name),
+            required,
+            schema: self.into_schema(),
+        }
+    }
+
+    const fn with(self, kind: KindSpec) -> FieldSpec {
+        FieldSpec { kind, ..self }
+    }
+}
+
+/// The messages [`FieldSpec::minimum`] and [`FieldSpec::maximum`] panic
+/// with, written by the derive for the attribute at hand.
+#[derive(Debug, Clone, Copy)]
+pub struct BoundMessages {
+    /// The field is not a number.
+    pub unfit: &'static str,
+    /// A fractional bound on an integer field.
+    pub fraction: &'static str,
+    /// The bound leaves the range of the field's Rust type.
+    pub outside: &'static str,
+}
+
+const fn number_parts(
+    kind: KindSpec,
+    value: Num,
+    msgs: BoundMessages,
+) -> (bool, Option<Num>, Option<Num>, Option<(Num, Num)>) {
+    match kind {
+        KindSpec::Number {
+            integer,
+            maximum,
+            default,
+            limits,
+            ..
+        } => {
+            if integer && !const_is_whole(value) {
+                panic!("{}", msgs.fraction)
+            }
+            if let Some((low, high)) = limits
+                && (value.lt(low) || high.lt(value))
+            {
+                panic!("{}", msgs.outside)
+            }
+            (integer, maximum, default, limits)
+        }
+        _ => panic!("{}", msgs.unfit),
+    }
+}
+
+const fn const_is_whole(value: Num) -> bool {
+    match value {
+        Num::Int(_) => true,
+        // `f64::fract` is not `const`; a finite value is whole when it is
+        // beyond 2^52 (no fractional bits left) or survives truncation.
+        Num::Float(f) => f.is_finite() && (f.abs() >= 4_503_599_627_370_496.0 || f == (f as i64) as f64),
+    }
+}
+
+const fn text(value: Option<&'static str>) -> Option<Cow<'static, str>> {
+    match value {
+        Some(s) => Some(Cow::Borrowed(s)),
+        None => None,
+    }
+}
+
+impl EnumOption {
+    /// An option with a value and an optional title, for `const` code.
+    pub const fn new(value: &'static str, title: Option<&'static str>) -> EnumOption {
+        EnumOption {
+            value: Cow::Borrowed(value),
+            title: text(title),
+        }
+    }
+}

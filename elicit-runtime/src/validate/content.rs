@@ -1,0 +1,97 @@
+//! The checks of a whole content object against a form schema.
+
+use serde_json::{Map, Value};
+
+use super::{FieldError, Received, ValidationErrors, Violation, value};
+use crate::schema::{FormSchema, Property};
+
+/// Checks one property of `content`: absent and required, or present and
+/// broken. Returns the checked value when it passed.
+///
+/// ```
+/// use elicit_runtime::Elicitable;
+/// use elicit_runtime::validate::{self, ValidationErrors};
+///
+/// #[derive(Elicitable)]
+/// struct Name {
+///     name: String,
+/// }
+///
+/// let mut errors = ValidationErrors::new();
+/// let content = serde_json::Map::new();
+/// let got = validate::property(&Name::SCHEMA.properties[0], &content, &mut errors);
+/// assert!(got.is_none());
+/// assert_eq!(errors.to_string(), "`name` is required");
+/// ```
+pub fn property<'v>(
+    property: &Property,
+    content: &'v Map<String, Value>,
+    errors: &mut ValidationErrors,
+) -> Option<(&'v Value, value::Checked<'v>)> {
+    let Some(found) = content.get(property.name.as_ref()) else {
+        if property.required {
+            errors.push(FieldError::new(
+                property.name.as_ref(),
+                Violation::Missing,
+                Received::Nothing,
+            ));
+        }
+        return None;
+    };
+    match value::value(&property.schema, found) {
+        Ok(checked) => Some((found, checked)),
+        Err(broken) => {
+            report(errors, &property.name, found, broken);
+            None
+        }
+    }
+}
+
+/// Adds one error per broken rule of `field`.
+pub fn report(errors: &mut ValidationErrors, field: &str, found: &Value, broken: Vec<Violation>) {
+    for violation in broken {
+        errors.push(FieldError::new(field, violation, Received::of(found)));
+    }
+}
+
+/// Adds an error for every property of `content` the form does not have.
+pub fn unknown_fields(schema: &FormSchema, content: &Map<String, Value>, errors: &mut ValidationErrors) {
+    for (name, found) in content {
+        if schema.property(name).is_none() {
+            errors.push(FieldError::new(name.as_str(), Violation::Unknown, Received::of(found)));
+        }
+    }
+}
+
+/// Checks a whole content object against `schema`, reporting every failing
+/// field at once. Unknown properties are ignored unless `deny_unknown`.
+///
+/// ```
+/// use elicit_runtime::Elicitable;
+/// use elicit_runtime::validate;
+///
+/// #[derive(Elicitable)]
+/// struct Contact {
+///     #[elicit(format = "email")]
+///     email: String,
+///     age: Option<u8>,
+/// }
+///
+/// let bad = serde_json::json!({ "email": "nobody", "age": -1 });
+/// let errors = validate::content(&Contact::SCHEMA, bad.as_object().unwrap(), false).unwrap_err();
+/// assert_eq!(errors.len(), 2);
+/// ```
+pub fn content(
+    schema: &FormSchema,
+    content: &Map<String, Value>,
+    deny_unknown: bool,
+) -> Result<(), ValidationErrors> {
+    let mut errors = ValidationErrors::new();
+    for prop in schema.properties.iter() {
+        property(prop, content, &mut errors);
+    }
+    if deny_unknown {
+        unknown_fields(schema, content, &mut errors);
+    }
+    errors.into_result()
+}

@@ -1,0 +1,219 @@
+//! Every failing field of a response, collected in one error.
+
+use core::fmt;
+
+use serde_json::Value;
+
+use super::{Rule, Violation};
+
+/// The longest excerpt of a received string kept in an error, in characters.
+const PREVIEW_CHARS: usize = 40;
+
+/// What was received for a field, kept short: errors must stay small even
+/// when the content is hostile (a 64 MiB string keeps 40 characters).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Received {
+    /// The field was absent.
+    Nothing,
+    /// A JSON value, shown as compact JSON, cut to a short excerpt.
+    Value(String),
+}
+
+impl Received {
+    /// A short excerpt of `value`.
+    ///
+    /// ```
+    /// use elicit_runtime::validate::Received;
+    ///
+    /// let long = serde_json::Value::String("x".repeat(1000));
+    /// let Received::Value(text) = Received::of(&long) else { unreachable!() };
+    /// assert!(text.chars().count() < 50);
+    /// ```
+    pub fn of(value: &Value) -> Received {
+        Received::Value(match value {
+            Value::String(s) => {
+                let mut out = String::with_capacity(PREVIEW_CHARS + 4);
+                out.push('"');
+                let mut chars = s.chars();
+                for c in chars.by_ref().take(PREVIEW_CHARS) {
+                    out.extend(c.escape_debug());
+                }
+                if chars.next().is_some() {
+                    out.push('…');
+                }
+                out.push('"');
+                out
+            }
+            Value::Array(items) => format!("an array of {} items", items.len()),
+            Value::Object(map) => format!("an object with {} keys", map.len()),
+            other => other.to_string(),
+        })
+    }
+}
+
+impl fmt::Display for Received {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Received::Nothing => f.write_str("nothing"),
+            Received::Value(text) => f.write_str(text),
+        }
+    }
+}
+
+/// One failing field: its wire name, the rule it broke and what came.
+///
+/// Its `Display` is fit to show a user: "`age`: must be at least 18 (received 12)".
+#[derive(Debug, Clone, PartialEq)]
+pub struct FieldError {
+    field: String,
+    violation: Violation,
+    received: Received,
+}
+
+impl FieldError {
+    /// An error for `field`.
+    pub fn new(field: impl Into<String>, violation: Violation, received: Received) -> FieldError {
+        FieldError {
+            field: field.into(),
+            violation,
+            received,
+        }
+    }
+
+    /// The field's name on the wire.
+    pub fn field(&self) -> &str {
+        &self.field
+    }
+
+    /// The rule that failed.
+    pub fn rule(&self) -> Rule {
+        self.violation.rule()
+    }
+
+    /// The broken rule with its details.
+    pub fn violation(&self) -> &Violation {
+        &self.violation
+    }
+
+    /// What a valid value would have been, in words.
+    pub fn expected(&self) -> String {
+        self.violation.expected()
+    }
+
+    /// What was received, as a short excerpt.
+    pub fn received(&self) -> &Received {
+        &self.received
+    }
+}
+
+impl fmt::Display for FieldError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "`{}` {}", self.field, self.violation)?;
+        match &self.received {
+            Received::Nothing => Ok(()),
+            Received::Value(text) => write!(f, " (received {text})"),
+        }
+    }
+}
+
+impl std::error::Error for FieldError {}
+
+/// Every failing field of one response, in form order.
+///
+/// ```
+/// use elicit_runtime::{Elicitable, validate::Rule};
+///
+/// #[derive(Debug, Elicitable)]
+/// struct Signup {
+///     #[elicit(min_length = 3)]
+///     username: String,
+///     age: u8,
+/// }
+///
+/// let content = serde_json::json!({ "username": "al", "age": 300 });
+/// let errors = Signup::from_content(content.as_object().unwrap()).unwrap_err();
+/// let rules: Vec<_> = errors.iter().map(|e| (e.field(), e.rule())).collect();
+/// assert_eq!(rules, [("username", Rule::MinLength), ("age", Rule::Maximum)]);
+/// assert_eq!(
+///     errors.to_string(),
+///     "`username` must have at least 3 characters, has 2 (received \"al\")\n\
+///      `age` must be at most 255 (received 300)"
+/// );
+/// ```
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct ValidationErrors {
+    errors: Vec<FieldError>,
+}
+
+impl ValidationErrors {
+    /// No errors yet.
+    pub const fn new() -> ValidationErrors {
+        ValidationErrors { errors: Vec::new() }
+    }
+
+    /// Adds one error.
+    pub fn push(&mut self, error: FieldError) {
+        self.errors.push(error);
+    }
+
+    /// `true` when no field failed.
+    pub fn is_empty(&self) -> bool {
+        self.errors.is_empty()
+    }
+
+    /// How many errors there are.
+    pub fn len(&self) -> usize {
+        self.errors.len()
+    }
+
+    /// The errors, in form order.
+    pub fn iter(&self) -> core::slice::Iter<'_, FieldError> {
+        self.errors.iter()
+    }
+
+    /// The errors of one field.
+    pub fn field<'a>(&'a self, name: &'a str) -> impl Iterator<Item = &'a FieldError> + 'a {
+        self.errors.iter().filter(move |e| e.field == name)
+    }
+
+    /// `Ok(())` when empty, `Err(self)` otherwise.
+    pub fn into_result(self) -> Result<(), ValidationErrors> {
+        if self.errors.is_empty() {
+            Ok(())
+        } else {
+            Err(self)
+        }
+    }
+}
+
+impl IntoIterator for ValidationErrors {
+    type Item = FieldError;
+    type IntoIter = std::vec::IntoIter<FieldError>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.errors.into_iter()
+    }
+}
+
+impl<'a> IntoIterator for &'a ValidationErrors {
+    type Item = &'a FieldError;
+    type IntoIter = core::slice::Iter<'a, FieldError>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.errors.iter()
+    }
+}
+
+impl fmt::Display for ValidationErrors {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, error) in self.errors.iter().enumerate() {
+            if i > 0 {
+                f.write_str("\n")?;
+            }
+            write!(f, "{error}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for ValidationErrors {}

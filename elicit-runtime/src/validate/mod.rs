@@ -1,0 +1,12 @@
+//! Validation of content against a form schema: every constraint, every
+//! failing field reported at once.
+
+mod content;
+mod errors;
+mod value;
+mod violation;
+
+pub use content::{content, property, report, unknown_fields};
+pub use errors::{FieldError, Received, ValidationErrors};
+pub use value::{Checked, value};
+pub use violation::{Rule, Violation};

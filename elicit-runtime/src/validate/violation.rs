@@ -1,0 +1,195 @@
+//! What can be wrong with one value: the rule it broke and what was expected.
+
+use core::fmt;
+
+use crate::format::FormatError;
+use crate::schema::{EnumOption, Num};
+
+/// One broken rule of one field.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub enum Violation {
+    /// A required field is absent.
+    Missing,
+    /// The value has the wrong JSON type (no coercion: `"5"` is no number).
+    Type {
+        /// What the schema asks for, in words (`"a string"`).
+        expected: &'static str,
+    },
+    /// An integer field holds a number with a fractional part.
+    NotInteger,
+    /// A string is shorter than `minLength` (counted in code points).
+    MinLength {
+        /// The `minLength` of the schema.
+        min: u64,
+        /// The length received.
+        actual: u64,
+    },
+    /// A string is longer than `maxLength` (counted in code points).
+    MaxLength {
+        /// The `maxLength` of the schema.
+        max: u64,
+        /// The length received.
+        actual: u64,
+    },
+    /// A number is below `minimum`.
+    Minimum {
+        /// The `minimum` of the schema.
+        minimum: Num,
+    },
+    /// A number is above `maximum`.
+    Maximum {
+        /// The `maximum` of the schema.
+        maximum: Num,
+    },
+    /// A string does not match its `format`.
+    Format(FormatError),
+    /// A string is not one of the enum's values.
+    NotAnOption {
+        /// The allowed values.
+        options: Vec<EnumOption>,
+    },
+    /// The value is valid JSON for the schema but does not fit the Rust type
+    /// that reads it (an integer beyond `i64`, a number beyond `f32`).
+    OutOfRange {
+        /// The Rust type of the field.
+        rust_type: &'static str,
+    },
+    /// A property the form does not have, in a form that denies unknown
+    /// fields.
+    Unknown,
+}
+
+/// The rule a [`Violation`] broke, named by its JSON Schema keyword.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Rule {
+    /// `required`.
+    Required,
+    /// `type`.
+    Type,
+    /// `type: integer` (a fractional number).
+    Integer,
+    /// `minLength`.
+    MinLength,
+    /// `maxLength`.
+    MaxLength,
+    /// `minimum`.
+    Minimum,
+    /// `maximum`.
+    Maximum,
+    /// `format`.
+    Format,
+    /// `enum`.
+    Enum,
+    /// The range of the Rust type.
+    Range,
+    /// Unknown properties are denied.
+    Unknown,
+}
+
+impl Rule {
+    /// The keyword: `"required"`, `"type"`, `"minLength"`, ...
+    ///
+    /// ```
+    /// use elicit_runtime::validate::Rule;
+    ///
+    /// assert_eq!(Rule::MinLength.as_str(), "minLength");
+    /// ```
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Rule::Required => "required",
+            Rule::Type => "type",
+            Rule::Integer => "integer",
+            Rule::MinLength => "minLength",
+            Rule::MaxLength => "maxLength",
+            Rule::Minimum => "minimum",
+            Rule::Maximum => "maximum",
+            Rule::Format => "format",
+            Rule::Enum => "enum",
+            Rule::Range => "range",
+            Rule::Unknown => "additionalProperties",
+        }
+    }
+}
+
+impl fmt::Display for Rule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl Violation {
+    /// The rule that was broken.
+    pub const fn rule(&self) -> Rule {
+        match self {
+            Violation::Missing => Rule::Required,
+            Violation::Type { .. } => Rule::Type,
+            Violation::NotInteger => Rule::Integer,
+            Violation::MinLength { .. } => Rule::MinLength,
+            Violation::MaxLength { .. } => Rule::MaxLength,
+            Violation::Minimum { .. } => Rule::Minimum,
+            Violation::Maximum { .. } => Rule::Maximum,
+            Violation::Format(_) => Rule::Format,
+            Violation::NotAnOption { .. } => Rule::Enum,
+            Violation::OutOfRange { .. } => Rule::Range,
+            Violation::Unknown => Rule::Unknown,
+        }
+    }
+
+    /// What a valid value would have been, in words fit to show a user.
+    pub fn expected(&self) -> String {
+        match self {
+            Violation::Missing => "a value".to_owned(),
+            Violation::Type { expected } => (*expected).to_owned(),
+            Violation::NotInteger => "a whole number".to_owned(),
+            Violation::MinLength { min, .. } => format!("at least {min} {}", chars(*min)),
+            Violation::MaxLength { max, .. } => format!("at most {max} {}", chars(*max)),
+            Violation::Minimum { minimum } => format!("a number of at least {minimum}"),
+            Violation::Maximum { maximum } => format!("a number of at most {maximum}"),
+            Violation::Format(error) => error.format().describe().to_owned(),
+            Violation::NotAnOption { options } => {
+                let mut out = String::from("one of ");
+                for (i, option) in options.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    out.push('`');
+                    out.push_str(&option.value);
+                    out.push('`');
+                }
+                out
+            }
+            Violation::OutOfRange { rust_type } => format!("a value that fits `{rust_type}`"),
+            Violation::Unknown => "no such field".to_owned(),
+        }
+    }
+}
+
+fn chars(n: u64) -> &'static str {
+    if n == 1 { "character" } else { "characters" }
+}
+
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Violation::Missing => f.write_str("is required"),
+            Violation::Type { expected } => write!(f, "must be {expected}"),
+            Violation::NotInteger => f.write_str("must be a whole number"),
+            Violation::MinLength { min, actual } => {
+                write!(f, "must have at least {min} {}, has {actual}", chars(*min))
+            }
+            Violation::MaxLength { max, actual } => {
+                write!(f, "must have at most {max} {}, has {actual}", chars(*max))
+            }
+            Violation::Minimum { minimum } => write!(f, "must be at least {minimum}"),
+            Violation::Maximum { maximum } => write!(f, "must be at most {maximum}"),
+            Violation::Format(error) => write!(f, "is {error}"),
+            Violation::NotAnOption { .. } => write!(f, "must be {}", self.expected()),
+            Violation::OutOfRange { rust_type } => {
+                write!(f, "is out of range for `{rust_type}`")
+            }
+            Violation::Unknown => f.write_str("is not a field of this form"),
+        }
+    }
+}
