@@ -56,6 +56,11 @@ pub use field::ElicitField;
 pub use form::Elicitable;
 pub use outcome::Elicitation;
 
+/// The README's examples, compiled and run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+pub struct ReadmeDoctests;
+
 /// Derives [`Elicitable`] for a struct (a form) or [`ElicitField`] for a
 /// unit enum or a newtype (a reusable field type).
 #[cfg(feature = "derive")]

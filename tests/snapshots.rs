@@ -1,0 +1,195 @@
+//! The wire JSON of derived forms, snapshotted in `tests/snapshots/`.
+//!
+//! A changed schema fails here; after reading the diff, write the new
+//! snapshots with `ELICIT_UPDATE_SNAPSHOTS=1 cargo test --test snapshots`.
+
+use std::path::PathBuf;
+
+use elicit_runtime::Elicitable;
+use serde_json::json;
+
+fn assert_snapshot(name: &str, actual: &str) {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/snapshots")
+        .join(format!("{name}.json"));
+    let actual = format!("{actual}\n");
+    if std::env::var_os("ELICIT_UPDATE_SNAPSHOTS").is_some() {
+        std::fs::write(&path, &actual).expect("snapshot directory is writable");
+        return;
+    }
+    let expected = std::fs::read_to_string(&path).unwrap_or_else(|_| {
+        panic!(
+            "no snapshot `{}`: run with ELICIT_UPDATE_SNAPSHOTS=1 to write it",
+            path.display()
+        )
+    });
+    assert_eq!(actual, expected, "snapshot `{name}` differs");
+}
+
+/// Please provide your GitHub username
+#[derive(Elicitable)]
+struct GitHubName {
+    name: String,
+}
+
+/// Please provide your contact information
+#[derive(Elicitable)]
+struct Contact {
+    /// Your full name
+    name: String,
+    /// Your email address
+    #[elicit(format = "email")]
+    email: String,
+    /// Your age
+    #[elicit(minimum = 18)]
+    age: Option<f64>,
+}
+
+#[test]
+fn the_spec_examples_are_reproduced_exactly() {
+    // The two requests of the 2025-06-18 elicitation page, key for key.
+    assert_eq!(
+        GitHubName::default_request().to_jsonrpc(1),
+        json!({
+            "jsonrpc": "2.0",
+            "id": 1,
+            "method": "elicitation/create",
+            "params": {
+                "message": "Please provide your GitHub username",
+                "requestedSchema": {
+                    "type": "object",
+                    "properties": { "name": { "type": "string" } },
+                    "required": ["name"]
+                }
+            }
+        })
+    );
+    assert_eq!(
+        Contact::default_request().to_jsonrpc(2),
+        json!({
+            "jsonrpc": "2.0",
+            "id": 2,
+            "method": "elicitation/create",
+            "params": {
+                "message": "Please provide your contact information",
+                "requestedSchema": {
+                    "type": "object",
+                    "properties": {
+                        "name": { "type": "string", "description": "Your full name" },
+                        "email": {
+                            "type": "string",
+                            "format": "email",
+                            "description": "Your email address"
+                        },
+                        "age": { "type": "number", "minimum": 18, "description": "Your age" }
+                    },
+                    "required": ["name", "email"]
+                }
+            }
+        })
+    );
+}
+
+#[derive(Elicitable)]
+#[elicit(rename_all = "snake_case")]
+enum Priority {
+    Low,
+    Normal,
+    High,
+}
+
+#[derive(Elicitable)]
+enum Colour {
+    #[elicit(title = "Bright red")]
+    Red,
+    Green,
+    #[elicit(rename = "blue", title = "Deep blue")]
+    Blue,
+}
+
+/// A web address
+#[derive(Elicitable)]
+#[elicit(format = "uri", max_length = 2048)]
+struct Link(String);
+
+#[derive(Elicitable)]
+#[elicit(minimum = 1, maximum = 5)]
+struct Stars(u8);
+
+/// File a ticket
+#[derive(Elicitable)]
+#[elicit(rename_all = "camelCase")]
+struct Ticket {
+    /// What went wrong, in one line
+    #[elicit(title = "Summary", min_length = 5, max_length = 80)]
+    summary: String,
+    priority: Priority,
+    colour: Option<Colour>,
+    link: Link,
+    stars: Stars,
+    #[elicit(format = "date")]
+    due_date: Option<String>,
+    #[elicit(format = "date-time")]
+    reported_at: String,
+    #[elicit(default = true)]
+    notify_me: bool,
+    #[elicit(minimum = -273.15, maximum = 1e6)]
+    temperature: f64,
+    small: i8,
+    port: u16,
+    count: u32,
+    wide: i64,
+    unsigned: u64,
+}
+
+#[test]
+fn schemas_match_their_snapshots() {
+    assert_snapshot("github-name", &GitHubName::SCHEMA.to_json_pretty());
+    assert_snapshot("contact", &Contact::SCHEMA.to_json_pretty());
+    assert_snapshot("ticket", &Ticket::SCHEMA.to_json_pretty());
+    assert_snapshot(
+        "ticket-request",
+        &serde_json::to_string_pretty(&Ticket::default_request().to_jsonrpc("t-1")).unwrap(),
+    );
+}
+
+#[test]
+fn compact_and_pretty_forms_are_the_same_json() {
+    let compact: serde_json::Value = serde_json::from_str(&Ticket::SCHEMA.to_json_string()).unwrap();
+    let pretty: serde_json::Value = serde_json::from_str(&Ticket::SCHEMA.to_json_pretty()).unwrap();
+    assert_eq!(compact, pretty);
+    assert_eq!(compact, Ticket::SCHEMA.to_json());
+}
+
+#[test]
+fn property_order_is_declaration_order() {
+    let json = Ticket::SCHEMA.to_json();
+    let names: Vec<&String> = json["properties"].as_object().unwrap().keys().collect();
+    assert_eq!(
+        names,
+        [
+            "summary",
+            "priority",
+            "colour",
+            "link",
+            "stars",
+            "dueDate",
+            "reportedAt",
+            "notifyMe",
+            "temperature",
+            "small",
+            "port",
+            "count",
+            "wide",
+            "unsigned"
+        ]
+    );
+}
+
+#[test]
+fn the_root_holds_only_type_properties_and_required() {
+    for schema in [Ticket::SCHEMA.to_json(), Contact::SCHEMA.to_json()] {
+        let keys: Vec<&String> = schema.as_object().unwrap().keys().collect();
+        assert_eq!(keys, ["type", "properties", "required"]);
+    }
+}
