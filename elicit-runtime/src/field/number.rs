@@ -10,7 +10,7 @@ use crate::validate::{Checked, Violation};
 macro_rules! integer_field {
     ($($ty:ident),*) => {$(
         impl ElicitField for $ty {
-            const SPEC: FieldSpec = FieldSpec::integer($ty::MIN as i128, $ty::MAX as i128);
+            const SPEC: FieldSpec = FieldSpec::integer($ty::MIN as i128, highest($ty::MAX as u128));
 
             fn read(value: &Value, schema: &PropertySchema) -> Result<$ty, Vec<Violation>> {
                 read_checked(value, schema, |checked| match checked {
@@ -24,6 +24,15 @@ macro_rules! integer_field {
             }
         }
     )*};
+}
+
+/// The largest value of an integer type as `i128`, capped for `u128`.
+const fn highest(max: u128) -> i128 {
+    if max > i128::MAX as u128 {
+        i128::MAX
+    } else {
+        max as i128
+    }
 }
 
 integer_field!(u8, u16, u32, u64, u128, usize, i8, i16, i32, i64, i128, isize);
@@ -54,5 +63,41 @@ impl ElicitField for f32 {
             }
             _ => None,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::ElicitField;
+    use crate::schema::{KindSpec, Num};
+
+    fn bounds<T: ElicitField>() -> (Option<Num>, Option<Num>) {
+        match T::SPEC.kind {
+            KindSpec::Number {
+                minimum, maximum, ..
+            } => (minimum, maximum),
+            _ => unreachable!("an integer type has a number spec"),
+        }
+    }
+
+    #[test]
+    fn implied_bounds_are_the_type_range_within_safe_integers() {
+        assert_eq!(bounds::<u8>(), (Some(Num::Int(0)), Some(Num::Int(255))));
+        assert_eq!(bounds::<i16>(), (Some(Num::Int(-32768)), Some(Num::Int(32767))));
+        assert_eq!(bounds::<u32>(), (Some(Num::Int(0)), Some(Num::Int(4_294_967_295))));
+        assert_eq!(bounds::<i64>(), (None, None));
+        assert_eq!(bounds::<u64>(), (Some(Num::Int(0)), None));
+        assert_eq!(bounds::<u128>(), (Some(Num::Int(0)), None));
+        assert_eq!(bounds::<i128>(), (None, None));
+    }
+
+    #[test]
+    fn values_must_fit_the_type() {
+        let schema = <u128 as ElicitField>::SPEC.into_schema();
+        assert_eq!(u128::read(&serde_json::json!(u64::MAX), &schema), Ok(u128::from(u64::MAX)));
+        assert!(u128::read(&serde_json::json!(-1), &schema).is_err());
+        let schema = <i64 as ElicitField>::SPEC.into_schema();
+        assert_eq!(i64::read(&serde_json::json!(i64::MIN), &schema), Ok(i64::MIN));
+        assert!(i64::read(&serde_json::json!(u64::MAX), &schema).is_err());
     }
 }

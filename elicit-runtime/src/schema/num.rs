@@ -157,3 +157,43 @@ impl fmt::Display for Num {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Num;
+
+    #[test]
+    fn integers_compare_exactly_even_beyond_f64() {
+        let max = Num::Int(i128::from(u64::MAX));
+        let below = Num::Int(i128::from(u64::MAX) - 1);
+        assert!(below < max);
+        assert!(Num::Int(i128::from(i64::MIN)) < Num::Int(0));
+        assert!(Num::Float(f64::NAN).partial_cmp(&Num::Int(0)).is_none());
+    }
+
+    #[test]
+    fn whole_floats_are_integers() {
+        assert_eq!(Num::Float(30.0).as_integer(), Some(30));
+        assert_eq!(Num::Float(-0.0).as_integer(), Some(0));
+        assert_eq!(Num::Float(30.5).as_integer(), None);
+        assert_eq!(Num::Float(1e39).as_integer(), None);
+        assert_eq!(Num::Float(f64::INFINITY).as_integer(), None);
+        assert!(Num::Float(1e20).is_whole());
+    }
+
+    #[test]
+    fn json_numbers_keep_their_exact_value() {
+        let big: serde_json::Number = u64::MAX.into();
+        assert_eq!(Num::from_json(&big), Some(Num::Int(i128::from(u64::MAX))));
+        assert_eq!(Num::Int(i128::from(u64::MAX)).to_json(), Some(big));
+        assert_eq!(Num::Int(-5).to_json(), Some((-5i64).into()));
+        assert_eq!(Num::Float(f64::NAN).to_json(), None);
+    }
+
+    #[test]
+    fn display_is_plain() {
+        assert_eq!(Num::Int(-7).to_string(), "-7");
+        assert_eq!(Num::Float(2.5).to_string(), "2.5");
+        assert_eq!(Num::Float(3.0).to_string(), "3.0");
+    }
+}
