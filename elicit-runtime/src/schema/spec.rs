@@ -216,31 +216,46 @@ impl FieldSpec {
         }
     }
 
-    /// Sets `minimum`; panics with `unfit` unless the field is a number, with
-    /// `fraction` when a fractional bound is put on an integer, and with
-    /// `outside` when the bound leaves the Rust type's range.
+    /// Sets `minimum`; panics with `msgs.unfit` unless the field is a number,
+    /// with `msgs.fraction` when a fractional bound is put on an integer, and
+    /// with `msgs.outside` when the bound leaves the Rust type's range.
     pub const fn minimum(self, value: Num, msgs: BoundMessages) -> FieldSpec {
-        let (integer, maximum, default, limits) = number_parts(self.kind, value, msgs);
-        self.with(KindSpec::Number {
-            integer,
-            minimum: Some(value),
-            maximum,
-            default,
-            limits,
-        })
+        self.bound(value, true, msgs)
     }
 
     /// Sets `maximum`, with the checks of [`FieldSpec::minimum`].
     pub const fn maximum(self, value: Num, msgs: BoundMessages) -> FieldSpec {
-        let (integer, _, default, limits) = number_parts(self.kind, value, msgs);
-        let minimum = match self.kind {
-            KindSpec::Number { minimum, .. } => minimum,
-            _ => None,
+        self.bound(value, false, msgs)
+    }
+
+    const fn bound(self, value: Num, is_minimum: bool, msgs: BoundMessages) -> FieldSpec {
+        let KindSpec::Number {
+            integer,
+            minimum,
+            maximum,
+            default,
+            limits,
+        } = self.kind
+        else {
+            panic!("{}", msgs.unfit)
+        };
+        if integer && !const_is_whole(value) {
+            panic!("{}", msgs.fraction)
+        }
+        if let Some((low, high)) = limits
+            && (value.lt(low) || high.lt(value))
+        {
+            panic!("{}", msgs.outside)
+        }
+        let (minimum, maximum) = if is_minimum {
+            (Some(value), maximum)
+        } else {
+            (minimum, Some(value))
         };
         self.with(KindSpec::Number {
             integer,
             minimum,
-            maximum: Some(value),
+            maximum,
             default,
             limits,
         })
@@ -347,33 +362,6 @@ pub struct BoundMessages {
     pub fraction: &'static str,
     /// The bound leaves the range of the field's Rust type.
     pub outside: &'static str,
-}
-
-const fn number_parts(
-    kind: KindSpec,
-    value: Num,
-    msgs: BoundMessages,
-) -> (bool, Option<Num>, Option<Num>, Option<(Num, Num)>) {
-    match kind {
-        KindSpec::Number {
-            integer,
-            maximum,
-            default,
-            limits,
-            ..
-        } => {
-            if integer && !const_is_whole(value) {
-                panic!("{}", msgs.fraction)
-            }
-            if let Some((low, high)) = limits
-                && (value.lt(low) || high.lt(value))
-            {
-                panic!("{}", msgs.outside)
-            }
-            (integer, maximum, default, limits)
-        }
-        _ => panic!("{}", msgs.unfit),
-    }
 }
 
 const fn const_is_whole(value: Num) -> bool {
