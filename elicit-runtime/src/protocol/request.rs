@@ -1,6 +1,6 @@
 //! `elicitation/create`: the server's ask.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::schema::FormSchema;
@@ -35,8 +35,13 @@ pub const METHOD: &str = "elicitation/create";
 ///         }
 ///     })
 /// );
+///
+/// // Read back, as a client does; the schema is checked while reading.
+/// let back: elicit_runtime::protocol::ElicitRequestParams =
+///     serde_json::from_value(request["params"].clone()).unwrap();
+/// assert_eq!(back, Name::request("Please provide your GitHub username"));
 /// ```
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ElicitRequestParams {
     /// The message shown to the user.

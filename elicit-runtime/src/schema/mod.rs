@@ -3,6 +3,7 @@
 
 mod model;
 mod num;
+mod parse;
 mod render;
 mod spec;
 
@@ -11,4 +12,5 @@ pub use model::{
     StringRules, Text,
 };
 pub use num::Num;
+pub use parse::{Parsed, SchemaError, SchemaErrorKind, SchemaWarning};
 pub use spec::{BoundMessages, FieldSpec, KindSpec};
