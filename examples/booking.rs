@@ -57,8 +57,15 @@ fn handle(label: &str, answer: serde_json::Value) {
                 booking.seating,
                 booking.date,
                 booking.contact_email.0,
-                booking.notes.map(|n| format!(", notes: {n}")).unwrap_or_default(),
-                if booking.newsletter { ", subscribed" } else { "" },
+                booking
+                    .notes
+                    .map(|n| format!(", notes: {n}"))
+                    .unwrap_or_default(),
+                if booking.newsletter {
+                    ", subscribed"
+                } else {
+                    ""
+                },
             );
         }
         Ok(Elicitation::Decline) => println!("declined: offer to book by phone instead"),

@@ -90,8 +90,14 @@ fn results_are_built_for_each_action() {
         serde_json::to_value(ElicitResult::accept(content)).unwrap(),
         spec_results()[0]
     );
-    assert_eq!(serde_json::to_value(ElicitResult::decline()).unwrap(), spec_results()[2]);
-    assert_eq!(serde_json::to_value(ElicitResult::cancel()).unwrap(), spec_results()[3]);
+    assert_eq!(
+        serde_json::to_value(ElicitResult::decline()).unwrap(),
+        spec_results()[2]
+    );
+    assert_eq!(
+        serde_json::to_value(ElicitResult::cancel()).unwrap(),
+        spec_results()[3]
+    );
 }
 
 #[test]

@@ -70,7 +70,7 @@ impl<'a> Input<'a> {
             Some(path) => path.to_token_stream(),
             None => quote!(::elicit_runtime),
         };
-        let rules = input_rules(&attrs);
+        let rules = input_rules(&attrs, cx);
         let body = match &input.data {
             Data::Struct(s) => match &s.fields {
                 Fields::Named(named) => {
@@ -109,16 +109,24 @@ impl<'a> Input<'a> {
                 Fields::Unnamed(unnamed) if unnamed.unnamed.len() == 1 => {
                     Body::Newtype(&unnamed.unnamed[0].ty)
                 }
+                // `struct Point(i32, i32);` is an error at the second field:
+                // a form needs names, a field type wraps exactly one type.
                 Fields::Unnamed(unnamed) => {
-                    let span = if unnamed.unnamed.is_empty() {
-                        input.ident.span()
-                    } else {
-                        unnamed.unnamed[1].span()
-                    };
-                    cx.error(
-                        span,
-                        "a tuple struct with other than one field cannot be elicited: name its fields to make a form, or wrap a single type to make a field type",
-                    );
+                    let ident = &input.ident;
+                    match unnamed.unnamed.len() {
+                        0 => cx.error(
+                            ident.span(),
+                            format!(
+                                "the tuple struct `{ident}` has no fields to ask for: give it named fields to make a form, or wrap a single type to make a field type"
+                            ),
+                        ),
+                        n => cx.error(
+                            unnamed.unnamed[1].span(),
+                            format!(
+                                "the tuple struct `{ident}` has {n} unnamed fields, and a form needs a name for each: name its fields to make a form, or wrap a single type to make a field type"
+                            ),
+                        ),
+                    }
                     return None;
                 }
                 Fields::Unit => {
@@ -190,23 +198,13 @@ struct Rules {
     serde: Option<(LitStr, RenameRule)>,
 }
 
-fn input_rules(attrs: &Attrs) -> Rules {
-    Rules {
+/// `#[elicit(rename_all)]` and `#[serde(rename_all)]` must agree when both
+/// are written: the wire names must never silently differ.
+fn input_rules(attrs: &Attrs, cx: &mut Ctxt) -> Rules {
+    let rules = Rules {
         ours: attrs.rename_all.clone(),
         serde: attrs.serde.rename_all.clone(),
-    }
-}
-
-/// The wire name of a field or variant: an explicit `rename` first, then the
-/// container's `rename_all`. `#[serde]` names are honoured too and must agree
-/// with ours: the wire names must never silently differ.
-fn wire_name(
-    rust: &str,
-    attrs: &Attrs,
-    rules: &Rules,
-    apply: fn(RenameRule, &str) -> String,
-    cx: &mut Ctxt,
-) -> String {
+    };
     if let (Some((ours, a)), Some((theirs, b))) = (&rules.ours, &rules.serde)
         && a != b
     {
@@ -219,6 +217,19 @@ fn wire_name(
             ),
         );
     }
+    rules
+}
+
+/// The wire name of a field or variant: an explicit `rename` first, then the
+/// container's `rename_all`. `#[serde(rename)]` is honoured too and must
+/// agree with ours.
+fn wire_name(
+    rust: &str,
+    attrs: &Attrs,
+    rules: &Rules,
+    apply: fn(RenameRule, &str) -> String,
+    cx: &mut Ctxt,
+) -> String {
     let renamed = match (&attrs.rename, &attrs.serde.rename) {
         (Some(ours), Some(theirs)) => {
             if ours.value() != theirs.value() {
@@ -236,10 +247,8 @@ fn wire_name(
         (Some(one), None) | (None, Some(one)) => Some(one.value()),
         (None, None) => None,
     };
-    renamed.unwrap_or_else(|| {
-        match rules.ours.as_ref().or(rules.serde.as_ref()) {
-            Some((_, rule)) => apply(*rule, rust),
-            None => rust.to_owned(),
-        }
+    renamed.unwrap_or_else(|| match rules.ours.as_ref().or(rules.serde.as_ref()) {
+        Some((_, rule)) => apply(*rule, rust),
+        None => rust.to_owned(),
     })
 }

@@ -83,8 +83,6 @@ pub struct NumLit {
     pub text: String,
     /// `true` for an integer literal.
     pub is_int: bool,
-    /// The value, for checks the derive can make alone.
-    pub value: f64,
     tokens: TokenStream,
 }
 
@@ -264,8 +262,17 @@ impl Attrs {
         Ok(())
     }
 
-    fn serde_key(&mut self, meta: ParseNestedMeta<'_>, place: Place, cx: &mut Ctxt) -> syn::Result<()> {
-        let key = meta.path.get_ident().map(ToString::to_string).unwrap_or_default();
+    fn serde_key(
+        &mut self,
+        meta: ParseNestedMeta<'_>,
+        place: Place,
+        cx: &mut Ctxt,
+    ) -> syn::Result<()> {
+        let key = meta
+            .path
+            .get_ident()
+            .map(ToString::to_string)
+            .unwrap_or_default();
         match key.as_str() {
             "rename" | "rename_all" if meta.input.peek(syn::token::Paren) => {
                 skip_value(&meta)?;
@@ -303,10 +310,7 @@ impl Attrs {
 
 fn unknown_key(key: &str, place: Place, allowed: &[&str]) -> String {
     if let Some(home) = Place::home_of(key) {
-        return format!(
-            "`{key}` is not allowed on {}: it goes {home}",
-            place.name()
-        );
+        return format!("`{key}` is not allowed on {}: it goes {home}", place.name());
     }
     let listed: Vec<String> = allowed.iter().map(|k| format!("`{k}`")).collect();
     match suggest::closest(key, allowed) {
@@ -363,12 +367,18 @@ fn flag(meta: &ParseNestedMeta<'_>, key: &str) -> syn::Result<()> {
 
 fn value_expr(meta: &ParseNestedMeta<'_>, key: &str, example: &str) -> syn::Result<Expr> {
     if !meta.input.peek(Token![=]) {
-        return Err(meta.error(format!("`{key}` needs a value, such as `{key} = {example}`")));
+        return Err(meta.error(format!(
+            "`{key}` needs a value, such as `{key} = {example}`"
+        )));
     }
     meta.value()?.parse::<Expr>()
 }
 
-fn constraint(meta: &ParseNestedMeta<'_>, key: Ident, cx: &mut Ctxt) -> syn::Result<Option<Constraint>> {
+fn constraint(
+    meta: &ParseNestedMeta<'_>,
+    key: Ident,
+    cx: &mut Ctxt,
+) -> syn::Result<Option<Constraint>> {
     let name = key.to_string();
     let example = match name.as_str() {
         "format" => "\"email\"",
@@ -385,7 +395,10 @@ fn constraint(meta: &ParseNestedMeta<'_>, key: Ident, cx: &mut Ctxt) -> syn::Res
             }) => match lit.base10_parse::<u64>() {
                 Ok(n) => ConstraintValue::Length(n),
                 Err(_) => {
-                    cx.error(lit.span(), format!("`{name}` must be a whole number from 0 to 2^64-1"));
+                    cx.error(
+                        lit.span(),
+                        format!("`{name}` must be a whole number from 0 to 2^64-1"),
+                    );
                     return Ok(None);
                 }
             },
@@ -397,27 +410,32 @@ fn constraint(meta: &ParseNestedMeta<'_>, key: Ident, cx: &mut Ctxt) -> syn::Res
                 return Ok(None);
             }
         },
-        "minimum" | "maximum" => match number(&expr) {
-            Some(Ok(n)) => ConstraintValue::Bound(n),
-            Some(Err(message)) => {
-                cx.error(span_expr(&expr), format!("`{name}` {message}"));
-                return Ok(None);
-            }
-            None => {
-                cx.error(
+        "minimum" | "maximum" => {
+            match number(&expr) {
+                Some(Ok(n)) => ConstraintValue::Bound(n),
+                Some(Err(message)) => {
+                    cx.error(span_expr(&expr), format!("`{name}` {message}"));
+                    return Ok(None);
+                }
+                None => {
+                    cx.error(
                     span_expr(&expr),
                     format!("`{name}` takes a number literal, such as `{name} = 0` or `{name} = 0.5`"),
                 );
-                return Ok(None);
+                    return Ok(None);
+                }
             }
-        },
+        }
         "format" => {
             let lit = match &expr {
                 Expr::Lit(syn::ExprLit {
                     lit: Lit::Str(lit), ..
                 }) => lit,
                 other => {
-                    cx.error(span_expr(other), "`format` takes a string, such as `format = \"email\"`");
+                    cx.error(
+                        span_expr(other),
+                        "`format` takes a string, such as `format = \"email\"`",
+                    );
                     return Ok(None);
                 }
             };
@@ -428,7 +446,7 @@ fn constraint(meta: &ParseNestedMeta<'_>, key: Ident, cx: &mut Ctxt) -> syn::Res
                     cx.error(
                         lit.span(),
                         format!(
-                            "unsupported format `{wanted}`: elicitation allows `email`, `uri`, `date` and `date-time`"
+                            "unsupported format `{wanted}`: use one of `email`, `uri`, `date` or `date-time`, the only formats elicitation allows, or remove `format`"
                         ),
                     );
                     return Ok(None);
@@ -487,8 +505,8 @@ fn number(expr: &Expr) -> Option<Result<NumLit, &'static str>> {
             Some(Ok(NumLit {
                 text: format!("{value}"),
                 is_int: true,
-                value: value as f64,
-                tokens: proc_macro2::Literal::i128_unsuffixed(value).into_token_stream_spanned(int.span()),
+                tokens: proc_macro2::Literal::i128_unsuffixed(value)
+                    .into_token_stream_spanned(int.span()),
             }))
         }
         Lit::Float(float) => {
@@ -505,8 +523,8 @@ fn number(expr: &Expr) -> Option<Result<NumLit, &'static str>> {
             Some(Ok(NumLit {
                 text: format!("{sign}{}", float.base10_digits()),
                 is_int: false,
-                value,
-                tokens: proc_macro2::Literal::f64_unsuffixed(value).into_token_stream_spanned(float.span()),
+                tokens: proc_macro2::Literal::f64_unsuffixed(value)
+                    .into_token_stream_spanned(float.span()),
             }))
         }
         _ => None,
@@ -542,7 +560,15 @@ fn docs(attrs: &[Attribute]) -> Option<String> {
         else {
             continue;
         };
-        for line in lit.value().lines() {
+        // An empty `///` line is an empty string, which has no lines, yet
+        // it ends a paragraph.
+        let value = lit.value();
+        let lines: Vec<&str> = if value.trim().is_empty() {
+            vec![""]
+        } else {
+            value.lines().collect()
+        };
+        for line in lines {
             let line = line.trim();
             if line.is_empty() {
                 if !current.is_empty() {

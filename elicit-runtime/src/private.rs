@@ -6,24 +6,33 @@ pub use core::result::Result::{self, Err, Ok};
 pub use serde_json::{Map, Value};
 pub use std::borrow::Cow;
 
-pub use crate::form::Elicitable;
 pub use crate::field::ElicitField;
+pub use crate::form::Elicitable;
 pub use crate::format::Format;
-pub use crate::schema::{BoundMessages, EnumOption, FieldSpec, FormSchema, Num, Property, PropertySchema};
+pub use crate::schema::{
+    BoundMessages, EnumOption, FieldSpec, FormSchema, Num, Property, PropertySchema,
+};
 pub use crate::validate::{ValidationErrors, Violation};
 
 use crate::validate::{self, FieldError, Received};
 
-/// Reads one field of a form from `content`, reporting a failure into
+/// Reads one field of a form from `content` with the field type's
+/// `ElicitField::read` and `ElicitField::absent`, reporting a failure into
 /// `errors`.
-pub fn read<T: ElicitField>(
+///
+/// The two functions are passed in rather than named through a `T:
+/// ElicitField` bound, so that a field type that is not `ElicitField` is
+/// reported once, at the field's type, and not again at this call.
+pub fn read<T>(
     content: &Map<String, Value>,
     property: &Property,
     errors: &mut ValidationErrors,
+    read: fn(&Value, &PropertySchema) -> Result<T, Vec<Violation>>,
+    absent: fn() -> Option<T>,
 ) -> Option<T> {
     match content.get(property.name.as_ref()) {
         None => {
-            let absent = T::absent();
+            let absent = absent();
             if absent.is_none() {
                 errors.push(FieldError::new(
                     property.name.as_ref(),
@@ -33,7 +42,7 @@ pub fn read<T: ElicitField>(
             }
             absent
         }
-        Some(found) => match T::read(found, &property.schema) {
+        Some(found) => match read(found, &property.schema) {
             Ok(value) => Some(value),
             Err(broken) => {
                 validate::report(errors, &property.name, found, broken);
@@ -44,7 +53,11 @@ pub fn read<T: ElicitField>(
 }
 
 /// Reports unknown properties when the form denies them.
-pub fn deny_unknown(schema: &FormSchema, content: &Map<String, Value>, errors: &mut ValidationErrors) {
+pub fn deny_unknown(
+    schema: &FormSchema,
+    content: &Map<String, Value>,
+    errors: &mut ValidationErrors,
+) {
     validate::unknown_fields(schema, content, errors);
 }
 
@@ -66,7 +79,10 @@ pub const fn force<T>(value: T) {
 
 /// The value of the chosen option of an enum field, checked against
 /// `schema`.
-pub fn read_choice<'v>(value: &'v Value, schema: &PropertySchema) -> Result<&'v str, Vec<Violation>> {
+pub fn read_choice<'v>(
+    value: &'v Value,
+    schema: &PropertySchema,
+) -> Result<&'v str, Vec<Violation>> {
     match validate::value(schema, value)? {
         validate::Checked::Choice(_) => match value {
             Value::String(s) => Ok(s),

@@ -2,7 +2,9 @@
 
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
+use syn::ext::IdentExt;
 
+use super::respan;
 use crate::ast::{Input, Variant};
 use crate::check;
 use crate::ctxt::Ctxt;
@@ -12,10 +14,15 @@ pub fn expand(input: &Input<'_>, variants: &[Variant<'_>], cx: &mut Ctxt) -> Tok
     let private = quote!(#krate::__private);
     check::unique_wire_names(
         variants.iter().map(|v| {
-            let span = v.attrs.rename.as_ref().map(|r| r.span()).unwrap_or_else(|| v.ident.span());
-            (v.wire.as_str(), span)
+            let span = v
+                .attrs
+                .rename
+                .as_ref()
+                .or(v.attrs.serde.rename.as_ref())
+                .map(|r| r.span())
+                .unwrap_or_else(|| v.ident.span());
+            (v.wire.as_str(), v.ident.unraw().to_string(), span)
         }),
-        "variant",
         cx,
     );
     let options = variants.iter().map(|v| {
@@ -46,19 +53,23 @@ pub fn expand(input: &Input<'_>, variants: &[Variant<'_>], cx: &mut Ctxt) -> Tok
     });
     let ident = input.ident;
     let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
-    let force = input
-        .generics
-        .params
-        .is_empty()
-        .then(|| quote!(const _: () = #private::force(<#ident as #private::ElicitField>::SPEC);));
+    // Evaluates the spec for a choice without type parameters, spanned at
+    // the enum's name so that no error can point at the derive.
+    let force = input.generics.params.is_empty().then(|| {
+        quote_spanned!(ident.span()=> const _: () = #private::force(<#ident as #private::ElicitField>::SPEC);)
+    });
+
+    let trait_path = respan(quote!(#private::ElicitField), ident.span());
 
     quote! {
         #[doc(hidden)]
         const _: () = {
             #[automatically_derived]
-            impl #impl_generics #private::ElicitField for #ident #ty_generics #where_clause {
-                const SPEC: #private::FieldSpec =
-                    #private::FieldSpec::choice(&[#(#options),*]) #(#annotations)*;
+            impl #impl_generics #trait_path for #ident #ty_generics #where_clause {
+                const SPEC: #private::FieldSpec = {
+                    const OPTIONS: &[#private::EnumOption] = &[#(#options),*];
+                    #private::FieldSpec::choice(OPTIONS) #(#annotations)*
+                };
 
                 fn read(
                     __value: &#private::Value,

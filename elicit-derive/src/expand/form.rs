@@ -2,14 +2,15 @@
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote, quote_spanned};
+use syn::ext::IdentExt;
 use syn::spanned::Spanned;
 
-use super::spec::{chain, type_text};
-use super::{mentions_param, where_with};
+use super::spec::{Subject, chain};
+use super::{mentions_param, respan, where_with};
 use crate::ast::{Field, Input};
 use crate::check;
 use crate::ctxt::Ctxt;
-use crate::types;
+use crate::types::{self, type_text};
 
 /// The message used when the struct has neither `message` nor a doc comment.
 const FALLBACK_MESSAGE: &str = "Please provide the requested information";
@@ -24,27 +25,63 @@ pub fn expand(input: &Input<'_>, fields: &[Field<'_>], cx: &mut Ctxt) -> TokenSt
         check::no_secrets(field, cx);
     }
     check::unique_wire_names(
-        fields.iter().map(|f| (f.wire.as_str(), wire_span(f))),
-        "field",
+        fields
+            .iter()
+            .map(|f| (f.wire.as_str(), f.ident.unraw().to_string(), wire_span(f))),
         cx,
     );
 
-    let properties = fields.iter().map(|f| {
-        let ty = f.ty;
-        let label = format!("the field `{}: {}`", f.ident, type_text(ty));
-        let spec = chain(krate, ty, &label, &f.attrs);
-        let wire = &f.wire;
-        let required = quote_spanned!(ty.span()=> <#ty as #private::ElicitField>::REQUIRED);
-        quote!(#private::FieldSpec::into_property(#spec, #wire, #required))
-    });
-    let vars: Vec<_> = (0..fields.len()).map(|i| format_ident!("__f{}", i)).collect();
+    // Without type parameters each field's spec is a `const` item of its
+    // own, which rustc evaluates by itself: a failed check is reported at the
+    // attribute, and nothing else points at the derive.
+    let standalone = input.generics.params.is_empty();
+    let mut items = Vec::new();
+    let properties: Vec<TokenStream> = fields
+        .iter()
+        .map(|f| {
+            let ty = f.ty;
+            let subject = Subject {
+                label: format!("the field `{}: {}`", f.ident, type_text(ty)),
+                name: format!("the field `{}`", f.ident),
+                ty,
+            };
+            let mut spec = chain(krate, &subject, &f.attrs);
+            if standalone {
+                let name = format_ident!("{}_spec", f.ident.unraw());
+                items.push(quote! {
+                    #[allow(non_upper_case_globals)]
+                    const #name: #private::FieldSpec = #spec;
+                });
+                spec = quote!(#name);
+            }
+            let wire = &f.wire;
+            let required = quote_spanned!(ty.span()=> <#ty as #private::ElicitField>::REQUIRED);
+            quote!(#private::FieldSpec::into_property(#spec, #wire, #required))
+        })
+        .collect();
+    let vars: Vec<_> = (0..fields.len())
+        .map(|i| format_ident!("__f{}", i))
+        .collect();
     let reads = fields.iter().zip(&vars).enumerate().map(|(i, (f, var))| {
+        // Every use of the field's type is spanned at the type, so a type that
+        // is not `ElicitField` gives one error there, not one per use.
         let ty = f.ty;
-        quote!(let #var = #private::read::<#ty>(__content, &__schema.properties[#i], &mut __errors);)
+        let read = quote_spanned!(ty.span()=> <#ty as #private::ElicitField>::read);
+        let absent = quote_spanned!(ty.span()=> <#ty as #private::ElicitField>::absent);
+        quote! {
+            let #var = #private::read(
+                __content,
+                &__schema.properties[#i],
+                &mut __errors,
+                #read,
+                #absent,
+            );
+        }
     });
     let idents = fields.iter().map(|f| f.ident);
     let deny = input.attrs.deny_unknown_fields;
-    let deny_check = deny.then(|| quote!(#private::deny_unknown(&__schema, __content, &mut __errors);));
+    let deny_check =
+        deny.then(|| quote!(#private::deny_unknown(&__schema, __content, &mut __errors);));
     let message = input
         .attrs
         .message
@@ -60,19 +97,20 @@ pub fn expand(input: &Input<'_>, fields: &[Field<'_>], cx: &mut Ctxt) -> TokenSt
         .filter(|f| mentions_param(f.ty, input.generics))
         .map(|f| {
             let ty = f.ty;
-            quote!(#ty: #private::ElicitField)
+            quote_spanned!(ty.span()=> #ty: #private::ElicitField)
         })
         .collect();
     let where_clause = where_with(input.generics, bounds);
-    let force = input.generics.params.is_empty().then(|| {
-        quote!(const _: () = #private::force(<#ident as #private::Elicitable>::SCHEMA);)
-    });
+
+    let trait_path = respan(quote!(#private::Elicitable), ident.span());
 
     quote! {
         #[doc(hidden)]
         const _: () = {
+            #(#items)*
+
             #[automatically_derived]
-            impl #impl_generics #private::Elicitable for #ident #ty_generics #where_clause {
+            impl #impl_generics #trait_path for #ident #ty_generics #where_clause {
                 const SCHEMA: #private::FormSchema = #private::FormSchema {
                     properties: #private::Cow::Borrowed(&[#(#properties),*]),
                 };
@@ -94,17 +132,18 @@ pub fn expand(input: &Input<'_>, fields: &[Field<'_>], cx: &mut Ctxt) -> TokenSt
                     }
                 }
             }
-            #force
         };
     }
 }
 
-/// Where to point at a field's wire name: its `rename`, else its ident.
+/// Where to point at a field's wire name: its `rename` (ours or serde's),
+/// else its ident.
 fn wire_span(field: &Field<'_>) -> proc_macro2::Span {
     field
         .attrs
         .rename
         .as_ref()
+        .or(field.attrs.serde.rename.as_ref())
         .map(|r| r.span())
         .unwrap_or_else(|| field.ident.span())
 }

@@ -47,15 +47,38 @@ pub(crate) fn mentions_param(ty: &syn::Type, generics: &syn::Generics) -> bool {
         .any(|word| params.iter().any(|p| p == word))
 }
 
+/// `tokens` with every span set to `span`: the trait path of a generated
+/// impl is spanned at the item's name, so that a note about the impl (such
+/// as an unmet bound on a type parameter) points there and not at the
+/// derive.
+pub(crate) fn respan(tokens: TokenStream, span: proc_macro2::Span) -> TokenStream {
+    tokens
+        .into_iter()
+        .map(|mut tree| {
+            if let proc_macro2::TokenTree::Group(group) = &tree {
+                let mut inner =
+                    proc_macro2::Group::new(group.delimiter(), respan(group.stream(), span));
+                inner.set_span(span);
+                tree = proc_macro2::TokenTree::Group(inner);
+            } else {
+                tree.set_span(span);
+            }
+            tree
+        })
+        .collect()
+}
+
 /// A where clause with `bounds` added to the item's own.
-pub(crate) fn where_with(
-    generics: &syn::Generics,
-    bounds: Vec<TokenStream>,
-) -> TokenStream {
+pub(crate) fn where_with(generics: &syn::Generics, bounds: Vec<TokenStream>) -> TokenStream {
     let existing = generics
         .where_clause
         .as_ref()
-        .map(|w| w.predicates.iter().map(|p| quote::quote!(#p)).collect::<Vec<_>>())
+        .map(|w| {
+            w.predicates
+                .iter()
+                .map(|p| quote::quote!(#p))
+                .collect::<Vec<_>>()
+        })
         .unwrap_or_default();
     let all: Vec<TokenStream> = existing.into_iter().chain(bounds).collect();
     if all.is_empty() {

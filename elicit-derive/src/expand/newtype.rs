@@ -2,14 +2,15 @@
 //! spec narrowed by the struct's attributes.
 
 use proc_macro2::TokenStream;
-use quote::quote;
+use quote::{format_ident, quote, quote_spanned};
 use syn::Type;
+use syn::spanned::Spanned;
 
-use super::spec::{chain, type_text};
-use super::{mentions_param, where_with};
+use super::spec::{Subject, chain};
+use super::{mentions_param, respan, where_with};
 use crate::ast::Input;
 use crate::ctxt::Ctxt;
-use crate::types;
+use crate::types::{self, type_text};
 
 pub fn expand(input: &Input<'_>, inner: &Type, cx: &mut Ctxt) -> TokenStream {
     let krate = &input.krate;
@@ -18,44 +19,61 @@ pub fn expand(input: &Input<'_>, inner: &Type, cx: &mut Ctxt) -> TokenStream {
         cx.push(error);
     }
     let ident = input.ident;
-    let label = format!("`{}({})`", ident, type_text(inner));
-    let spec = chain(krate, inner, &label, &input.attrs);
+    let subject = Subject {
+        label: format!("`{}({})`", ident, type_text(inner)),
+        name: format!("`{ident}`"),
+        ty: inner,
+    };
+    let mut spec = chain(krate, &subject, &input.attrs);
+    // Without type parameters the spec is a `const` item of its own, which
+    // rustc evaluates by itself: a failed check is reported at the attribute.
+    let standalone = input.generics.params.is_empty().then(|| {
+        let name = format_ident!("{}_spec", ident);
+        let item = quote! {
+            #[allow(non_upper_case_globals)]
+            const #name: #private::FieldSpec = #spec;
+        };
+        spec = quote!(#name);
+        item
+    });
     let (impl_generics, ty_generics, _) = input.generics.split_for_impl();
     let bounds = if mentions_param(inner, input.generics) {
-        vec![quote!(#inner: #private::ElicitField)]
+        vec![quote_spanned!(inner.span()=> #inner: #private::ElicitField)]
     } else {
         Vec::new()
     };
     let where_clause = where_with(input.generics, bounds);
-    let force = input
-        .generics
-        .params
-        .is_empty()
-        .then(|| quote!(const _: () = #private::force(<#ident as #private::ElicitField>::SPEC);));
+    // Every use of the wrapped type is spanned at it, so a type that is not
+    // `ElicitField` gives one error there.
+    let field =
+        |item: TokenStream| quote_spanned!(inner.span()=> <#inner as #private::ElicitField>::#item);
+    let required = field(quote!(REQUIRED));
+    let read = field(quote!(read));
+    let absent = field(quote!(absent));
+
+    let trait_path = respan(quote!(#private::ElicitField), ident.span());
 
     quote! {
         #[doc(hidden)]
         const _: () = {
+            #standalone
+
             #[automatically_derived]
-            impl #impl_generics #private::ElicitField for #ident #ty_generics #where_clause {
+            impl #impl_generics #trait_path for #ident #ty_generics #where_clause {
                 const SPEC: #private::FieldSpec = #spec;
-                const REQUIRED: bool = <#inner as #private::ElicitField>::REQUIRED;
+                const REQUIRED: bool = #required;
 
                 fn read(
                     __value: &#private::Value,
                     __schema: &#private::PropertySchema,
                 ) -> #private::Result<Self, ::std::vec::Vec<#private::Violation>> {
-                    #private::Result::map(
-                        <#inner as #private::ElicitField>::read(__value, __schema),
-                        Self,
-                    )
+                    #private::Result::map(#read(__value, __schema), Self)
                 }
 
                 fn absent() -> #private::Option<Self> {
-                    #private::Option::map(<#inner as #private::ElicitField>::absent(), Self)
+                    #private::Option::map(#absent(), Self)
                 }
             }
-            #force
         };
     }
 }

@@ -35,7 +35,9 @@ const fn highest(max: u128) -> i128 {
     }
 }
 
-integer_field!(u8, u16, u32, u64, u128, usize, i8, i16, i32, i64, i128, isize);
+integer_field!(
+    u8, u16, u32, u64, u128, usize, i8, i16, i32, i64, i128, isize
+);
 
 impl ElicitField for f64 {
     const SPEC: FieldSpec = FieldSpec::number();
@@ -83,8 +85,14 @@ mod tests {
     #[test]
     fn implied_bounds_are_the_type_range_within_safe_integers() {
         assert_eq!(bounds::<u8>(), (Some(Num::Int(0)), Some(Num::Int(255))));
-        assert_eq!(bounds::<i16>(), (Some(Num::Int(-32768)), Some(Num::Int(32767))));
-        assert_eq!(bounds::<u32>(), (Some(Num::Int(0)), Some(Num::Int(4_294_967_295))));
+        assert_eq!(
+            bounds::<i16>(),
+            (Some(Num::Int(-32768)), Some(Num::Int(32767)))
+        );
+        assert_eq!(
+            bounds::<u32>(),
+            (Some(Num::Int(0)), Some(Num::Int(4_294_967_295)))
+        );
         assert_eq!(bounds::<i64>(), (None, None));
         assert_eq!(bounds::<u64>(), (Some(Num::Int(0)), None));
         assert_eq!(bounds::<u128>(), (Some(Num::Int(0)), None));
@@ -94,10 +102,16 @@ mod tests {
     #[test]
     fn values_must_fit_the_type() {
         let schema = <u128 as ElicitField>::SPEC.into_schema();
-        assert_eq!(u128::read(&serde_json::json!(u64::MAX), &schema), Ok(u128::from(u64::MAX)));
+        assert_eq!(
+            u128::read(&serde_json::json!(u64::MAX), &schema),
+            Ok(u128::from(u64::MAX))
+        );
         assert!(u128::read(&serde_json::json!(-1), &schema).is_err());
         let schema = <i64 as ElicitField>::SPEC.into_schema();
-        assert_eq!(i64::read(&serde_json::json!(i64::MIN), &schema), Ok(i64::MIN));
+        assert_eq!(
+            i64::read(&serde_json::json!(i64::MIN), &schema),
+            Ok(i64::MIN)
+        );
         assert!(i64::read(&serde_json::json!(u64::MAX), &schema).is_err());
     }
 }

@@ -13,7 +13,7 @@
 use std::borrow::Cow;
 
 use super::{
-    BooleanRules, EnumOption, EnumRules, Kind, NumberRules, Num, Property, PropertySchema,
+    BooleanRules, EnumOption, EnumRules, Kind, Num, NumberRules, Property, PropertySchema,
     StringRules,
 };
 use crate::format::Format;
@@ -220,15 +220,28 @@ impl FieldSpec {
     /// with `msgs.fraction` when a fractional bound is put on an integer, and
     /// with `msgs.outside` when the bound leaves the Rust type's range.
     pub const fn minimum(self, value: Num, msgs: BoundMessages) -> FieldSpec {
-        self.bound(value, true, msgs)
+        // The panic stays in this function, so a failed check shows one
+        // frame, not two.
+        match self.bound(value, true, msgs) {
+            Ok(spec) => spec,
+            Err(message) => panic!("{}", message),
+        }
     }
 
     /// Sets `maximum`, with the checks of [`FieldSpec::minimum`].
     pub const fn maximum(self, value: Num, msgs: BoundMessages) -> FieldSpec {
-        self.bound(value, false, msgs)
+        match self.bound(value, false, msgs) {
+            Ok(spec) => spec,
+            Err(message) => panic!("{}", message),
+        }
     }
 
-    const fn bound(self, value: Num, is_minimum: bool, msgs: BoundMessages) -> FieldSpec {
+    const fn bound(
+        self,
+        value: Num,
+        is_minimum: bool,
+        msgs: BoundMessages,
+    ) -> Result<FieldSpec, &'static str> {
         let KindSpec::Number {
             integer,
             minimum,
@@ -237,28 +250,28 @@ impl FieldSpec {
             limits,
         } = self.kind
         else {
-            panic!("{}", msgs.unfit)
+            return Err(msgs.unfit);
         };
         if integer && !const_is_whole(value) {
-            panic!("{}", msgs.fraction)
+            return Err(msgs.fraction);
         }
         if let Some((low, high)) = limits
             && (value.lt(low) || high.lt(value))
         {
-            panic!("{}", msgs.outside)
+            return Err(msgs.outside);
         }
         let (minimum, maximum) = if is_minimum {
             (Some(value), maximum)
         } else {
             (minimum, Some(value))
         };
-        self.with(KindSpec::Number {
+        Ok(self.with(KindSpec::Number {
             integer,
             minimum,
             maximum,
             default,
             limits,
-        })
+        }))
     }
 
     /// Sets a boolean `default`; panics with `unfit` unless the field is a
@@ -369,7 +382,9 @@ const fn const_is_whole(value: Num) -> bool {
         Num::Int(_) => true,
         // `f64::fract` is not `const`; a finite value is whole when it is
         // beyond 2^52 (no fractional bits left) or survives truncation.
-        Num::Float(f) => f.is_finite() && (f.abs() >= 4_503_599_627_370_496.0 || f == (f as i64) as f64),
+        Num::Float(f) => {
+            f.is_finite() && (f.abs() >= 4_503_599_627_370_496.0 || f == (f as i64) as f64)
+        }
     }
 }
 

@@ -55,10 +55,18 @@ pub fn report(errors: &mut ValidationErrors, field: &str, found: &Value, broken:
 }
 
 /// Adds an error for every property of `content` the form does not have.
-pub fn unknown_fields(schema: &FormSchema, content: &Map<String, Value>, errors: &mut ValidationErrors) {
+pub fn unknown_fields(
+    schema: &FormSchema,
+    content: &Map<String, Value>,
+    errors: &mut ValidationErrors,
+) {
     for (name, found) in content {
         if schema.property(name).is_none() {
-            errors.push(FieldError::new(name.as_str(), Violation::Unknown, Received::of(found)));
+            errors.push(FieldError::new(
+                name.as_str(),
+                Violation::Unknown,
+                Received::of(found),
+            ));
         }
     }
 }

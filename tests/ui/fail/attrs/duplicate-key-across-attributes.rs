@@ -1,0 +1,10 @@
+use elicit_runtime::Elicitable;
+
+#[derive(Elicitable)]
+struct Form {
+    #[elicit(max_length = 10)]
+    #[elicit(max_length = 20)]
+    name: String,
+}
+
+fn main() {}

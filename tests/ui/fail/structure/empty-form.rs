@@ -1,0 +1,6 @@
+use elicit_runtime::Elicitable;
+
+#[derive(Elicitable)]
+struct Form {}
+
+fn main() {}

@@ -1,0 +1,6 @@
+use elicit_runtime::Elicitable;
+
+#[derive(Elicitable)]
+struct Point(i32, i32);
+
+fn main() {}

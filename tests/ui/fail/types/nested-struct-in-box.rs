@@ -1,0 +1,12 @@
+use elicit_runtime::Elicitable;
+
+struct Address {
+    street: String,
+}
+
+#[derive(Elicitable)]
+struct Form {
+    address: Box<Address>,
+}
+
+fn main() {}

@@ -1,0 +1,10 @@
+use elicit_runtime::Elicitable;
+
+struct Address {
+    street: String,
+}
+
+#[derive(Elicitable)]
+struct Home(Address);
+
+fn main() {}
