@@ -7,8 +7,10 @@ mod action;
 mod capability;
 mod request;
 mod result;
+mod revision;
 
 pub use action::Action;
 pub use capability::ElicitationCapability;
 pub use request::{ElicitRequestParams, METHOD};
 pub use result::ElicitResult;
+pub use revision::{Revision, RevisionError};
