@@ -1,7 +1,7 @@
 //! The typed messages read the spec's example messages and write them back
 //! unchanged.
 
-use elicit_runtime::protocol::{Action, ElicitRequestParams, ElicitResult, ElicitationCapability};
+use elicit_runtime::protocol::{Action, ElicitResult, ElicitationCapability, FormRequest};
 use serde_json::{Value, json};
 
 /// The `params` of the two requests on the 2025-06-18 elicitation page.
@@ -50,7 +50,7 @@ fn spec_results() -> Vec<Value> {
 #[test]
 fn spec_requests_round_trip() {
     for params in spec_requests() {
-        let typed: ElicitRequestParams = serde_json::from_value(params.clone()).unwrap();
+        let typed: FormRequest = serde_json::from_value(params.clone()).unwrap();
         assert_eq!(serde_json::to_value(&typed).unwrap(), params);
     }
 }

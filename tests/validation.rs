@@ -139,15 +139,22 @@ fn each_rule_names_its_field_and_rule() {
         (with("small", json!(-129)), "small", Rule::Minimum),
         (with("small", json!(128)), "small", Rule::Maximum),
         (with("big", json!(-1)), "big", Rule::Minimum),
-        (with("big", json!(1e20)), "big", Rule::Range),
+        (with("big", json!(1e20)), "big", Rule::Integer),
         (with("plan", json!("enterprise")), "plan", Rule::Enum),
         (with("plan", json!("Pro")), "plan", Rule::Enum),
-        (with("plan", json!(1)), "plan", Rule::Enum),
         (with("agree", json!("true")), "agree", Rule::Type),
         (with("agree", json!(1)), "agree", Rule::Type),
         (with("note", json!(null)), "note", Rule::Type),
         (with("note", json!(["a"])), "note", Rule::Type),
     ];
+    // A number where an enum's string goes breaks its type and its options.
+    assert_eq!(
+        failures(&with("plan", json!(1))),
+        [
+            ("plan".to_owned(), Rule::Type),
+            ("plan".to_owned(), Rule::Enum)
+        ]
+    );
     for (content, field, rule) in cases {
         assert_eq!(
             failures(&content),
@@ -222,10 +229,10 @@ fn integers_accept_whole_floats_and_must_fit_the_rust_type() {
         failures(&with("small", json!(1.5))),
         [("small".to_owned(), Rule::Integer)]
     );
-    // Beyond u64 but whole: valid JSON, but no u64 holds it.
+    // Beyond 2^53 a float has lost the integer's exact value.
     assert_eq!(
         failures(&with("big", json!(1.8446744073709552e19))),
-        [("big".to_owned(), Rule::Range)]
+        [("big".to_owned(), Rule::Integer)]
     );
 }
 
@@ -250,10 +257,6 @@ fn lengths_count_code_points_not_bytes() {
 
 #[test]
 fn empty_content_is_content() {
-    #[derive(Debug, PartialEq, Elicitable)]
-    struct Optional {
-        nickname: Option<String>,
-    }
     let accepted =
         Elicitation::<Optional>::from_json(&json!({ "action": "accept", "content": {} }));
     assert_eq!(
@@ -300,15 +303,19 @@ fn decline_and_cancel_carry_no_content_to_check() {
 
 #[test]
 fn malformed_results_are_typed_errors() {
-    for (result, reason) in [
+    use elicit_runtime::protocol::ResultError;
+    let cases = [
         (
             json!([]),
             "the result must be an object, received an array of 0 items",
         ),
-        (json!({}), "missing `action`"),
+        (
+            json!({}),
+            "missing `action`: expected `accept`, `decline` or `cancel`",
+        ),
         (
             json!({ "action": 1 }),
-            "`action` must be a string, received 1",
+            "`action` must be the string `accept`, `decline` or `cancel`, received 1",
         ),
         (
             json!({ "action": "ACCEPT" }),
@@ -316,16 +323,50 @@ fn malformed_results_are_typed_errors() {
         ),
         (
             json!({ "action": "accept", "content": [1] }),
-            "`content` must be an object, received an array of 1 items",
+            "`content` must be an object of field values, received an array of 1 item",
         ),
-    ] {
+        (
+            json!({ "action": "decline", "_meta": 5 }),
+            "`_meta` must be an object, received 5",
+        ),
+    ];
+    for (result, reason) in cases {
         match Elicitation::<Profile>::from_json(&result) {
-            Err(ElicitError::MalformedResult { reason: got }) => assert_eq!(got, reason),
+            Err(ElicitError::MalformedResult(got)) => assert_eq!(got.to_string(), reason),
             other => panic!("{result}: {other:?}"),
         }
+        // The typed reader says the same.
+        let typed =
+            serde_json::from_value::<elicit_runtime::protocol::ElicitResult>(result.clone());
+        assert_eq!(typed.unwrap_err().to_string(), reason, "{result}");
     }
     let not_json = Elicitation::<Profile>::from_json_str("{\"action\":");
-    assert!(matches!(not_json, Err(ElicitError::MalformedResult { .. })));
+    assert!(matches!(
+        not_json,
+        Err(ElicitError::MalformedResult(ResultError::NotJson { .. }))
+    ));
+}
+
+#[test]
+fn typed_and_json_readers_agree_on_odd_results() {
+    use elicit_runtime::protocol::ElicitResult;
+    for result in [
+        json!({ "action": "decline", "content": "x" }),
+        json!({ "action": "cancel", "content": [1, 2] }),
+        json!({ "action": "accept", "content": null }),
+        json!({ "action": "decline", "extra": true }),
+    ] {
+        let typed: ElicitResult = serde_json::from_value(result.clone()).unwrap();
+        let via_typed = Elicitation::<Optional>::from_result(&typed);
+        let via_json = Elicitation::<Optional>::from_json(&result);
+        assert_eq!(via_typed, via_json, "{result}");
+        assert!(typed.content.is_none());
+    }
+}
+
+#[derive(Debug, PartialEq, Elicitable)]
+struct Optional {
+    nickname: Option<String>,
 }
 
 #[test]
@@ -349,4 +390,51 @@ fn f32_fields_reject_values_beyond_f32() {
     assert_eq!(ok.x, 1.5);
     let errors = Narrow::from_content(json!({ "x": 1e300 }).as_object().unwrap()).unwrap_err();
     assert_eq!(errors.iter().next().unwrap().rule(), Rule::Range);
+}
+
+#[test]
+fn bounds_near_two_to_the_53_compare_exactly() {
+    #[derive(Debug, Elicitable)]
+    struct Near {
+        #[elicit(minimum = 9007199254740993)]
+        x: i64,
+    }
+    let read = |v: Value| Near::from_content(json!({ "x": v }).as_object().unwrap());
+    assert_eq!(
+        read(json!(9_007_199_254_740_993_i64)).unwrap().x,
+        9_007_199_254_740_993
+    );
+    let below: Vec<Rule> = read(json!(9_007_199_254_740_992_i64))
+        .unwrap_err()
+        .iter()
+        .map(|e| e.rule())
+        .collect();
+    assert_eq!(below, [Rule::Minimum]);
+    // The same number as a float: its exact value is unknown, and it is
+    // below the minimum.
+    let float: Vec<Rule> = read(json!(9_007_199_254_740_992.0))
+        .unwrap_err()
+        .iter()
+        .map(|e| e.rule())
+        .collect();
+    assert_eq!(float, [Rule::Integer, Rule::Minimum]);
+}
+
+#[test]
+fn out_of_range_says_the_range() {
+    #[derive(Debug, Elicitable)]
+    struct Wide {
+        x: i64,
+    }
+    let errors = Wide::from_content(json!({ "x": u64::MAX }).as_object().unwrap()).unwrap_err();
+    assert_eq!(
+        errors.to_string(),
+        "`x` must be between -9223372036854775808 and 9223372036854775807 (received 18446744073709551615)"
+    );
+    assert_eq!(
+        Wide::from_content(json!({ "x": -5 }).as_object().unwrap())
+            .unwrap()
+            .x,
+        -5
+    );
 }

@@ -2,6 +2,7 @@
 
 use core::fmt;
 
+use crate::protocol::ResultError;
 use crate::validate::ValidationErrors;
 
 /// Why a client's `ElicitResult` could not be turned into an
@@ -11,10 +12,7 @@ use crate::validate::ValidationErrors;
 pub enum ElicitError {
     /// The result is not a well-formed `ElicitResult` (not JSON, no `action`,
     /// an unknown action, `content` that is not an object).
-    MalformedResult {
-        /// What is wrong with it.
-        reason: String,
-    },
+    MalformedResult(ResultError),
     /// The user accepted, but the content breaks the form's schema.
     InvalidContent(ValidationErrors),
 }
@@ -24,13 +22,7 @@ impl ElicitError {
     pub fn validation_errors(&self) -> Option<&ValidationErrors> {
         match self {
             ElicitError::InvalidContent(errors) => Some(errors),
-            ElicitError::MalformedResult { .. } => None,
-        }
-    }
-
-    pub(crate) fn malformed(reason: impl Into<String>) -> ElicitError {
-        ElicitError::MalformedResult {
-            reason: reason.into(),
+            ElicitError::MalformedResult(_) => None,
         }
     }
 }
@@ -38,7 +30,7 @@ impl ElicitError {
 impl fmt::Display for ElicitError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ElicitError::MalformedResult { reason } => {
+            ElicitError::MalformedResult(reason) => {
                 write!(f, "malformed elicitation result: {reason}")
             }
             ElicitError::InvalidContent(errors) => {
@@ -54,8 +46,14 @@ impl std::error::Error for ElicitError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             ElicitError::InvalidContent(errors) => Some(errors),
-            ElicitError::MalformedResult { .. } => None,
+            ElicitError::MalformedResult(reason) => Some(reason),
         }
+    }
+}
+
+impl From<ResultError> for ElicitError {
+    fn from(error: ResultError) -> ElicitError {
+        ElicitError::MalformedResult(error)
     }
 }
 

@@ -2,7 +2,7 @@
 
 use serde_json::{Map, Value};
 
-use crate::protocol::ElicitRequestParams;
+use crate::protocol::FormRequest;
 use crate::schema::FormSchema;
 use crate::validate::ValidationErrors;
 
@@ -63,12 +63,12 @@ pub trait Elicitable: Sized {
     /// let params = Name::request("Who are you?");
     /// assert_eq!(serde_json::to_value(&params).unwrap()["message"], "Who are you?");
     /// ```
-    fn request(message: impl Into<String>) -> ElicitRequestParams {
-        ElicitRequestParams::new(message, Self::SCHEMA)
+    fn request(message: impl Into<String>) -> FormRequest {
+        FormRequest::new(message, Self::SCHEMA)
     }
 
     /// The `elicitation/create` params with [`Self::MESSAGE`].
-    fn default_request() -> ElicitRequestParams {
+    fn default_request() -> FormRequest {
         Self::request(Self::MESSAGE)
     }
 }

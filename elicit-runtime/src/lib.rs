@@ -38,6 +38,7 @@
 #![deny(missing_docs)]
 
 mod error;
+mod excerpt;
 mod field;
 mod form;
 mod outcome;

@@ -3,7 +3,7 @@
 
 use serde_json::{Map, Value};
 
-use crate::protocol::{Action, ElicitResult};
+use crate::protocol::{Action, ElicitResult, ResultError, ResultParts};
 use crate::{ElicitError, Elicitable};
 
 /// What the user did with a form, with the validated value on accept.
@@ -79,45 +79,15 @@ impl<T: Elicitable> Elicitation<T> {
     /// Unknown keys (such as `_meta`) are ignored; `content` on `decline` or
     /// `cancel` is not looked at.
     pub fn from_json(result: &Value) -> Result<Elicitation<T>, ElicitError> {
-        let Value::Object(result) = result else {
-            return Err(ElicitError::malformed(format!(
-                "the result must be an object, received {}",
-                crate::validate::Received::of(result)
-            )));
-        };
-        let action = match result.get("action") {
-            Some(Value::String(action)) => Action::from_name(action).ok_or_else(|| {
-                ElicitError::malformed(format!(
-                    "unknown `action` `{}`: expected `accept`, `decline` or `cancel`",
-                    action.escape_debug()
-                ))
-            })?,
-            Some(other) => {
-                return Err(ElicitError::malformed(format!(
-                    "`action` must be a string, received {}",
-                    crate::validate::Received::of(other)
-                )));
-            }
-            None => return Err(ElicitError::malformed("missing `action`")),
-        };
-        let content = match result.get("content") {
-            None | Some(Value::Null) => None,
-            Some(Value::Object(content)) => Some(content),
-            Some(other) if action == Action::Accept => {
-                return Err(ElicitError::malformed(format!(
-                    "`content` must be an object, received {}",
-                    crate::validate::Received::of(other)
-                )));
-            }
-            Some(_) => None,
-        };
-        Self::from_parts(action, content)
+        let parts = ResultParts::read(result)?;
+        Self::from_parts(parts.action, parts.content)
     }
 
     /// Reads a result from JSON text.
     pub fn from_json_str(text: &str) -> Result<Elicitation<T>, ElicitError> {
-        let value: Value = serde_json::from_str(text)
-            .map_err(|e| ElicitError::malformed(format!("not valid JSON: {e}")))?;
+        let value: Value = serde_json::from_str(text).map_err(|e| ResultError::NotJson {
+            message: e.to_string(),
+        })?;
         Self::from_json(&value)
     }
 

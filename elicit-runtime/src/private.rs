@@ -95,9 +95,7 @@ pub fn read_choice<'v>(
 /// The violation of a value that is none of the enum's options.
 pub fn not_an_option(schema: &PropertySchema) -> Vec<Violation> {
     match &schema.kind {
-        crate::schema::Kind::Enum(rules) => vec![Violation::NotAnOption {
-            options: rules.options.to_vec(),
-        }],
+        crate::schema::Kind::Enum(rules) => vec![validate::not_an_option(rules)],
         other => vec![Violation::Type {
             expected: other.describe(),
         }],

@@ -81,8 +81,11 @@ pub fn chain(krate: &TokenStream, subject: &Subject<'_>, attrs: &Attrs) -> Token
                     Some((low, high)) => format!(
                         "{written} is outside the range of {label}, `{low}` to `{high}`: use a bound in that range, or a wider integer type"
                     ),
+                    None if is_ident(ty, "f32") => format!(
+                        "{written} is outside the range of {label}, about `-3.4e38` to `3.4e38`: use a bound in that range, or `f64`"
+                    ),
                     None => format!(
-                        "{written} is outside the range of {label}: use a bound its type can hold, or a wider integer type"
+                        "{written} is outside the range of {label}: use a bound its type can hold, or a wider type"
                     ),
                 };
                 let value = num.to_tokens(krate);
@@ -238,4 +241,9 @@ fn int_range(ty: &Type) -> Option<(String, String)> {
         };
     }
     ranges!(u8, u16, u32, u64, u128, i8, i16, i32, i64, i128)
+}
+
+/// `true` when `ty` is the bare path `name`.
+fn is_ident(ty: &Type, name: &str) -> bool {
+    matches!(ty, Type::Path(p) if p.qself.is_none() && p.path.is_ident(name))
 }

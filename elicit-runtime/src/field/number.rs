@@ -4,7 +4,7 @@
 use serde_json::Value;
 
 use super::{ElicitField, read_checked};
-use crate::schema::{FieldSpec, PropertySchema};
+use crate::schema::{FieldSpec, Num, PropertySchema};
 use crate::validate::{Checked, Violation};
 
 macro_rules! integer_field {
@@ -17,7 +17,10 @@ macro_rules! integer_field {
                     Checked::Num(n) => Some(
                         n.as_integer()
                             .and_then(|i| $ty::try_from(i).ok())
-                            .ok_or(Violation::OutOfRange { rust_type: stringify!($ty) }),
+                            .ok_or(Violation::OutOfRange {
+                                min: Num::Int($ty::MIN as i128),
+                                max: Num::Int(highest($ty::MAX as u128)),
+                            }),
                     ),
                     _ => None,
                 })
@@ -40,7 +43,7 @@ integer_field!(
 );
 
 impl ElicitField for f64 {
-    const SPEC: FieldSpec = FieldSpec::number();
+    const SPEC: FieldSpec = FieldSpec::float(f64::MAX);
 
     fn read(value: &Value, schema: &PropertySchema) -> Result<f64, Vec<Violation>> {
         read_checked(value, schema, |checked| match checked {
@@ -51,7 +54,7 @@ impl ElicitField for f64 {
 }
 
 impl ElicitField for f32 {
-    const SPEC: FieldSpec = FieldSpec::number();
+    const SPEC: FieldSpec = FieldSpec::float(f32::MAX as f64);
 
     fn read(value: &Value, schema: &PropertySchema) -> Result<f32, Vec<Violation>> {
         read_checked(value, schema, |checked| match checked {
@@ -60,7 +63,10 @@ impl ElicitField for f32 {
                 Some(if narrow.is_finite() {
                     Ok(narrow)
                 } else {
-                    Err(Violation::OutOfRange { rust_type: "f32" })
+                    Err(Violation::OutOfRange {
+                        min: Num::Float(f32::MIN as f64),
+                        max: Num::Float(f32::MAX as f64),
+                    })
                 })
             }
             _ => None,

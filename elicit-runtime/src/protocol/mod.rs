@@ -5,12 +5,15 @@
 
 mod action;
 mod capability;
+mod id;
 mod request;
 mod result;
 mod revision;
 
 pub use action::Action;
 pub use capability::ElicitationCapability;
-pub use request::{ElicitRequestParams, METHOD};
-pub use result::ElicitResult;
+pub use id::RequestId;
+pub use request::{FormRequest, METHOD};
+pub(crate) use result::ResultParts;
+pub use result::{ElicitResult, ResultError};
 pub use revision::{Revision, RevisionError};

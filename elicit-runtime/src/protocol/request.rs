@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
+use super::RequestId;
 use crate::schema::FormSchema;
 
 /// The JSON-RPC method of an elicitation request.
@@ -37,13 +38,13 @@ pub const METHOD: &str = "elicitation/create";
 /// );
 ///
 /// // Read back, as a client does; the schema is checked while reading.
-/// let back: elicit_runtime::protocol::ElicitRequestParams =
+/// let back: elicit_runtime::protocol::FormRequest =
 ///     serde_json::from_value(request["params"].clone()).unwrap();
 /// assert_eq!(back, Name::request("Please provide your GitHub username"));
 /// ```
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
-pub struct ElicitRequestParams {
+pub struct FormRequest {
     /// The message shown to the user.
     pub message: String,
     /// The form.
@@ -53,10 +54,10 @@ pub struct ElicitRequestParams {
     pub meta: Option<Map<String, Value>>,
 }
 
-impl ElicitRequestParams {
+impl FormRequest {
     /// Params with `message` and `schema`.
-    pub fn new(message: impl Into<String>, schema: FormSchema) -> ElicitRequestParams {
-        ElicitRequestParams {
+    pub fn new(message: impl Into<String>, schema: FormSchema) -> FormRequest {
+        FormRequest {
             message: message.into(),
             requested_schema: schema,
             meta: None,
@@ -64,10 +65,13 @@ impl ElicitRequestParams {
     }
 
     /// The whole JSON-RPC request with `id`.
-    pub fn to_jsonrpc(&self, id: impl Into<Value>) -> Value {
+    pub fn to_jsonrpc(&self, id: impl Into<RequestId>) -> Value {
         let mut request = Map::new();
         request.insert("jsonrpc".into(), "2.0".into());
-        request.insert("id".into(), id.into());
+        request.insert(
+            "id".into(),
+            serde_json::to_value(id.into()).unwrap_or(Value::Null),
+        );
         request.insert("method".into(), METHOD.into());
         request.insert(
             "params".into(),

@@ -1,11 +1,21 @@
-//! `ElicitResult`: the client's answer.
+//! `ElicitResult`: the client's answer, and the one reader every path
+//! through the toolkit uses to take it apart.
 
-use serde::{Deserialize, Serialize};
+use core::fmt;
+
+use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::{Map, Value};
 
 use super::Action;
+use crate::excerpt::Excerpt;
+use crate::validate::Received;
 
 /// The result of `elicitation/create`.
+///
+/// Reading is lenient where the spec is: unknown keys are ignored, and
+/// `content` sent with `decline` or `cancel` is dropped. A missing or
+/// unknown `action`, or `content`/`_meta` that is not an object on
+/// `accept`, is an error.
 ///
 /// ```
 /// use elicit_runtime::protocol::{Action, ElicitResult};
@@ -17,15 +27,15 @@ use super::Action;
 /// assert_eq!(result.action, Action::Accept);
 /// assert_eq!(serde_json::to_string(&ElicitResult::decline()).unwrap(), r#"{"action":"decline"}"#);
 /// ```
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ElicitResult {
     /// What the user did.
     pub action: Action,
     /// The submitted values, on `accept`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub content: Option<Map<String, Value>>,
     /// `_meta`, passed through untouched.
-    #[serde(default, rename = "_meta", skip_serializing_if = "Option::is_none")]
+    #[serde(rename = "_meta", skip_serializing_if = "Option::is_none")]
     pub meta: Option<Map<String, Value>>,
 }
 
@@ -56,4 +66,172 @@ impl ElicitResult {
             meta: None,
         }
     }
+
+    /// Reads a result from its JSON value, moving the content out.
+    ///
+    /// ```
+    /// use elicit_runtime::protocol::{ElicitResult, ResultError};
+    ///
+    /// let read = ElicitResult::from_value(serde_json::json!({ "action": "nope" }));
+    /// assert!(matches!(read, Err(ResultError::UnknownAction { .. })));
+    /// ```
+    pub fn from_value(value: Value) -> Result<ElicitResult, ResultError> {
+        let Value::Object(mut map) = value else {
+            return Err(ResultError::NotAnObject {
+                received: Received::of(&value),
+            });
+        };
+        let action = ResultParts::read_map(&map)?.action;
+        let mut take = |key: &str| match map.remove(key) {
+            Some(Value::Object(inner)) => Some(inner),
+            _ => None,
+        };
+        let meta = take("_meta");
+        let content = if action == Action::Accept {
+            take("content")
+        } else {
+            None
+        };
+        Ok(ElicitResult {
+            action,
+            content,
+            meta,
+        })
+    }
 }
+
+impl<'de> Deserialize<'de> for ElicitResult {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<ElicitResult, D::Error> {
+        let value = Value::deserialize(deserializer)?;
+        ElicitResult::from_value(value).map_err(serde::de::Error::custom)
+    }
+}
+
+/// The pieces of a result, borrowed from its JSON value.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct ResultParts<'a> {
+    pub(crate) action: Action,
+    /// The content on `accept`, `None` when absent or `null`.
+    pub(crate) content: Option<&'a Map<String, Value>>,
+}
+
+impl<'a> ResultParts<'a> {
+    /// Checks the shape of a result and borrows its parts.
+    pub(crate) fn read(value: &'a Value) -> Result<ResultParts<'a>, ResultError> {
+        match value {
+            Value::Object(result) => ResultParts::read_map(result),
+            other => Err(ResultError::NotAnObject {
+                received: Received::of(other),
+            }),
+        }
+    }
+
+    /// [`ResultParts::read`] of a result already known to be an object.
+    pub(crate) fn read_map(result: &'a Map<String, Value>) -> Result<ResultParts<'a>, ResultError> {
+        let action = match result.get("action") {
+            Some(Value::String(action)) => {
+                Action::from_name(action).ok_or_else(|| ResultError::UnknownAction {
+                    action: Excerpt(action).to_string(),
+                })?
+            }
+            Some(other) => {
+                return Err(ResultError::ActionNotString {
+                    received: Received::of(other),
+                });
+            }
+            None => return Err(ResultError::MissingAction),
+        };
+        match result.get("_meta") {
+            None | Some(Value::Object(_)) => {}
+            Some(other) => {
+                return Err(ResultError::MetaNotObject {
+                    received: Received::of(other),
+                });
+            }
+        }
+        let content = match result.get("content") {
+            _ if action != Action::Accept => None,
+            None | Some(Value::Null) => None,
+            Some(Value::Object(content)) => Some(content),
+            Some(other) => {
+                return Err(ResultError::ContentNotObject {
+                    received: Received::of(other),
+                });
+            }
+        };
+        Ok(ResultParts { action, content })
+    }
+}
+
+/// Why a client's answer is not a well-formed `ElicitResult`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ResultError {
+    /// The text is not JSON.
+    NotJson {
+        /// The parser's message.
+        message: String,
+    },
+    /// The result is not a JSON object.
+    NotAnObject {
+        /// What came instead.
+        received: Received,
+    },
+    /// The result has no `action`.
+    MissingAction,
+    /// `action` is not a string.
+    ActionNotString {
+        /// What came instead.
+        received: Received,
+    },
+    /// `action` is not `accept`, `decline` or `cancel`.
+    UnknownAction {
+        /// The action received, cut short.
+        action: String,
+    },
+    /// `content` on an `accept` is not an object.
+    ContentNotObject {
+        /// What came instead.
+        received: Received,
+    },
+    /// `_meta` is not an object.
+    MetaNotObject {
+        /// What came instead.
+        received: Received,
+    },
+}
+
+impl fmt::Display for ResultError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ResultError::NotJson { message } => {
+                write!(f, "the result is not valid JSON: {message}")
+            }
+            ResultError::NotAnObject { received } => {
+                write!(f, "the result must be an object, received {received}")
+            }
+            ResultError::MissingAction => {
+                f.write_str("missing `action`: expected `accept`, `decline` or `cancel`")
+            }
+            ResultError::ActionNotString { received } => write!(
+                f,
+                "`action` must be the string `accept`, `decline` or `cancel`, received {received}"
+            ),
+            ResultError::UnknownAction { action } => write!(
+                f,
+                "unknown `action` `{action}`: expected `accept`, `decline` or `cancel`"
+            ),
+            ResultError::ContentNotObject { received } => {
+                write!(
+                    f,
+                    "`content` must be an object of field values, received {received}"
+                )
+            }
+            ResultError::MetaNotObject { received } => {
+                write!(f, "`_meta` must be an object, received {received}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ResultError {}

@@ -177,7 +177,14 @@ mod tests {
         assert_eq!(Revision::parse("2025-06-17"), Err(RevisionError::TooOld));
         assert_eq!(Revision::parse("2024-11-05"), Err(RevisionError::TooOld));
         assert_eq!(Revision::parse("2025-09-01"), Err(RevisionError::Unknown));
-        for bad in ["", "2025-6-18", "2025/06/18", "latest", "2025-06-18 ", "२०२५-०६-१८"] {
+        for bad in [
+            "",
+            "2025-6-18",
+            "2025/06/18",
+            "latest",
+            "2025-06-18 ",
+            "२०२५-०६-१८",
+        ] {
             assert_eq!(Revision::parse(bad), Err(RevisionError::Malformed), "{bad}");
         }
         assert!(Revision::V2025_06_18 < Revision::V2026_07_28);

@@ -2,7 +2,7 @@
 //! wire form.
 
 mod model;
-mod num;
+pub(crate) mod num;
 mod parse;
 mod render;
 mod spec;

@@ -138,8 +138,7 @@ impl Kind {
     /// A plain-words name of the kind, for messages (`"a string"`, ...).
     pub const fn describe(&self) -> &'static str {
         match self {
-            Kind::String(_) => "a string",
-            Kind::Enum(_) => "one of the listed values",
+            Kind::String(_) | Kind::Enum(_) => "a string",
             Kind::Number(NumberRules { integer: true, .. }) => "an integer",
             Kind::Number(_) => "a number",
             Kind::Boolean(_) => "`true` or `false`",

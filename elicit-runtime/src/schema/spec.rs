@@ -124,14 +124,15 @@ impl FieldSpec {
         })
     }
 
-    /// The spec of a floating-point type.
-    pub const fn number() -> FieldSpec {
+    /// The spec of a floating-point type whose largest finite value is
+    /// `highest`; bounds may not leave `-highest..=highest`.
+    pub const fn float(highest: f64) -> FieldSpec {
         FieldSpec::new(KindSpec::Number {
             integer: false,
             minimum: None,
             maximum: None,
             default: None,
-            limits: None,
+            limits: Some((Num::Float(-highest), Num::Float(highest))),
         })
     }
 
@@ -252,7 +253,10 @@ impl FieldSpec {
         else {
             return Err(msgs.unfit);
         };
-        if integer && !const_is_whole(value) {
+        if !value.is_finite() {
+            return Err("a bound must be a finite number");
+        }
+        if integer && !value.is_whole() {
             return Err(msgs.fraction);
         }
         if let Some((low, high)) = limits
@@ -375,17 +379,6 @@ pub struct BoundMessages {
     pub fraction: &'static str,
     /// The bound leaves the range of the field's Rust type.
     pub outside: &'static str,
-}
-
-const fn const_is_whole(value: Num) -> bool {
-    match value {
-        Num::Int(_) => true,
-        // `f64::fract` is not `const`; a finite value is whole when it is
-        // beyond 2^52 (no fractional bits left) or survives truncation.
-        Num::Float(f) => {
-            f.is_finite() && (f.abs() >= 4_503_599_627_370_496.0 || f == (f as i64) as f64)
-        }
-    }
 }
 
 const fn text(value: Option<&'static str>) -> Option<Cow<'static, str>> {

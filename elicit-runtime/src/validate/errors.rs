@@ -5,9 +5,7 @@ use core::fmt;
 use serde_json::Value;
 
 use super::{Rule, Violation};
-
-/// The longest excerpt of a received string kept in an error, in characters.
-const PREVIEW_CHARS: usize = 40;
+use crate::excerpt::Excerpt;
 
 /// What was received for a field, kept short: errors must stay small even
 /// when the content is hostile (a 64 MiB string keeps 40 characters).
@@ -31,23 +29,20 @@ impl Received {
     /// ```
     pub fn of(value: &Value) -> Received {
         Received::Value(match value {
-            Value::String(s) => {
-                let mut out = String::with_capacity(PREVIEW_CHARS + 4);
-                out.push('"');
-                let mut chars = s.chars();
-                for c in chars.by_ref().take(PREVIEW_CHARS) {
-                    out.extend(c.escape_debug());
-                }
-                if chars.next().is_some() {
-                    out.push('…');
-                }
-                out.push('"');
-                out
-            }
-            Value::Array(items) => format!("an array of {} items", items.len()),
-            Value::Object(map) => format!("an object with {} keys", map.len()),
+            Value::String(s) => format!("\"{}\"", Excerpt(s)),
+            Value::Array(items) => format!("an array of {}", count(items.len(), "item")),
+            Value::Object(map) => format!("an object with {}", count(map.len(), "key")),
             other => other.to_string(),
         })
+    }
+}
+
+/// `1 item`, `2 items`.
+fn count(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
     }
 }
 
@@ -108,7 +103,7 @@ impl FieldError {
 
 impl fmt::Display for FieldError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "`{}` {}", self.field, self.violation)?;
+        write!(f, "`{}` {}", Excerpt(&self.field), self.violation)?;
         match &self.received {
             Received::Nothing => Ok(()),
             Received::Value(text) => write!(f, " (received {text})"),

@@ -8,5 +8,6 @@ mod violation;
 
 pub use content::{content, property, report, unknown_fields};
 pub use errors::{FieldError, Received, ValidationErrors};
+pub(crate) use value::not_an_option;
 pub use value::{Checked, value};
 pub use violation::{Rule, Violation};

@@ -4,6 +4,7 @@
 use serde_json::Value;
 
 use super::Violation;
+use crate::schema::num::EXACT_FLOAT_LIMIT;
 use crate::schema::{EnumRules, Kind, Num, NumberRules, PropertySchema, StringRules};
 
 /// A value that passed its schema, in the shape its kind reads as.
@@ -32,14 +33,15 @@ pub enum Checked<'v> {
 /// assert_eq!(broken[0].rule(), Rule::MinLength);
 /// ```
 pub fn value<'v>(schema: &PropertySchema, value: &'v Value) -> Result<Checked<'v>, Vec<Violation>> {
-    match &schema.kind {
-        Kind::String(rules) => string(rules, value).map(Checked::Str),
-        Kind::Number(rules) => number(rules, value).map(Checked::Num),
+    let kind = &schema.kind;
+    match kind {
+        Kind::String(rules) => string(rules, kind, value).map(Checked::Str),
+        Kind::Number(rules) => number(rules, kind, value).map(Checked::Num),
         Kind::Boolean(_) => match value {
             Value::Bool(b) => Ok(Checked::Bool(*b)),
-            _ => Err(vec![wrong_type(&schema.kind)]),
+            _ => Err(vec![wrong_type(kind)]),
         },
-        Kind::Enum(rules) => choice(rules, value).map(Checked::Choice),
+        Kind::Enum(rules) => choice(rules, kind, value).map(Checked::Choice),
     }
 }
 
@@ -49,11 +51,22 @@ fn wrong_type(kind: &Kind) -> Violation {
     }
 }
 
-fn string<'v>(rules: &StringRules, value: &'v Value) -> Result<&'v str, Vec<Violation>> {
+/// `Ok` with what was checked when nothing broke, else every broken rule.
+fn verdict<T>(checked: T, broken: Vec<Violation>) -> Result<T, Vec<Violation>> {
+    if broken.is_empty() {
+        Ok(checked)
+    } else {
+        Err(broken)
+    }
+}
+
+fn string<'v>(
+    rules: &StringRules,
+    kind: &Kind,
+    value: &'v Value,
+) -> Result<&'v str, Vec<Violation>> {
     let Value::String(s) = value else {
-        return Err(vec![Violation::Type {
-            expected: "a string",
-        }]);
+        return Err(vec![wrong_type(kind)]);
     };
     let mut broken = Vec::new();
     if rules.min_length.is_some() || rules.max_length.is_some() {
@@ -74,28 +87,22 @@ fn string<'v>(rules: &StringRules, value: &'v Value) -> Result<&'v str, Vec<Viol
     {
         broken.push(Violation::Format(error));
     }
-    if broken.is_empty() {
-        Ok(s)
-    } else {
-        Err(broken)
-    }
+    verdict(s.as_str(), broken)
 }
 
-fn number(rules: &NumberRules, value: &Value) -> Result<Num, Vec<Violation>> {
-    let expected = if rules.integer {
-        "an integer"
-    } else {
-        "a number"
-    };
-    let Value::Number(n) = value else {
-        return Err(vec![Violation::Type { expected }]);
-    };
-    let Some(num) = Num::from_json(n) else {
-        return Err(vec![Violation::Type { expected }]);
+fn number(rules: &NumberRules, kind: &Kind, value: &Value) -> Result<Num, Vec<Violation>> {
+    let Some(num) = value.as_number().and_then(Num::from_json) else {
+        return Err(vec![wrong_type(kind)]);
     };
     let mut broken = Vec::new();
-    if rules.integer && !num.is_whole() {
-        broken.push(Violation::NotInteger);
+    if rules.integer {
+        if !num.is_whole() {
+            broken.push(Violation::NotInteger);
+        } else if let Num::Float(f) = num
+            && f.abs() >= EXACT_FLOAT_LIMIT
+        {
+            broken.push(Violation::InexactInteger);
+        }
     }
     if let Some(minimum) = rules.minimum
         && num < minimum
@@ -107,19 +114,20 @@ fn number(rules: &NumberRules, value: &Value) -> Result<Num, Vec<Violation>> {
     {
         broken.push(Violation::Maximum { maximum });
     }
-    if broken.is_empty() {
-        Ok(num)
-    } else {
-        Err(broken)
+    verdict(num, broken)
+}
+
+/// The violation of a value that is none of the enum's options.
+pub(crate) fn not_an_option(rules: &EnumRules) -> Violation {
+    Violation::NotAnOption {
+        options: rules.options.to_vec(),
     }
 }
 
-fn choice(rules: &EnumRules, value: &Value) -> Result<usize, Vec<Violation>> {
-    let not_an_option = || Violation::NotAnOption {
-        options: rules.options.to_vec(),
-    };
+fn choice(rules: &EnumRules, kind: &Kind, value: &Value) -> Result<usize, Vec<Violation>> {
     let Value::String(s) = value else {
-        return Err(vec![not_an_option()]);
+        // Not a string at all: the type is wrong, and it is no option either.
+        return Err(vec![wrong_type(kind), not_an_option(rules)]);
     };
-    rules.position(s).ok_or_else(|| vec![not_an_option()])
+    rules.position(s).ok_or_else(|| vec![not_an_option(rules)])
 }

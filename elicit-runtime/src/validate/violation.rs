@@ -49,12 +49,18 @@ pub enum Violation {
         /// The allowed values.
         options: Vec<EnumOption>,
     },
-    /// The value is valid JSON for the schema but does not fit the Rust type
+    /// The value is valid for the schema but does not fit the Rust type
     /// that reads it (an integer beyond `i64`, a number beyond `f32`).
     OutOfRange {
-        /// The Rust type of the field.
-        rust_type: &'static str,
+        /// The smallest value the field holds.
+        min: Num,
+        /// The largest value the field holds.
+        max: Num,
     },
+    /// An integer written in floating-point form beyond 2^53 (`1e20`,
+    /// `123456789012345678901.0`), where the float no longer holds every
+    /// integer, so its exact value is unknown.
+    InexactInteger,
     /// A property the form does not have, in a form that denies unknown
     /// fields.
     Unknown,
@@ -133,6 +139,7 @@ impl Violation {
             Violation::Format(_) => Rule::Format,
             Violation::NotAnOption { .. } => Rule::Enum,
             Violation::OutOfRange { .. } => Rule::Range,
+            Violation::InexactInteger => Rule::Integer,
             Violation::Unknown => Rule::Unknown,
         }
     }
@@ -160,7 +167,8 @@ impl Violation {
                 }
                 out
             }
-            Violation::OutOfRange { rust_type } => format!("a value that fits `{rust_type}`"),
+            Violation::OutOfRange { min, max } => format!("a number from {min} to {max}"),
+            Violation::InexactInteger => "an integer written in full".to_owned(),
             Violation::Unknown => "no such field".to_owned(),
         }
     }
@@ -186,10 +194,11 @@ impl fmt::Display for Violation {
             Violation::Maximum { maximum } => write!(f, "must be at most {maximum}"),
             Violation::Format(error) => write!(f, "is {error}"),
             Violation::NotAnOption { .. } => write!(f, "must be {}", self.expected()),
-            Violation::OutOfRange { rust_type } => {
-                write!(f, "is out of range for `{rust_type}`")
-            }
-            Violation::Unknown => f.write_str("is not a field of this form"),
+            Violation::OutOfRange { min, max } => write!(f, "must be between {min} and {max}"),
+            Violation::InexactInteger => f.write_str(
+                "must be written as a whole number without a decimal point or exponent: in that form a number this large loses digits",
+            ),
+            Violation::Unknown => f.write_str("is not a field of this form: leave it out"),
         }
     }
 }

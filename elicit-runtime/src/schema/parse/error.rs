@@ -5,6 +5,8 @@ use std::borrow::Cow;
 
 use serde_json::Value;
 
+use crate::excerpt::Excerpt;
+
 /// Why a `requestedSchema` could not be read: where the first problem is,
 /// what kind of problem it is, and a message that says what is allowed.
 ///
@@ -139,7 +141,7 @@ impl fmt::Display for SchemaError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("invalid `requestedSchema`")?;
         if !self.path.is_empty() {
-            write!(f, " at `{}`", Escaped(&self.path))?;
+            write!(f, " at `{}`", Excerpt(&self.path))?;
         }
         write!(f, ": {}", self.message)
     }
@@ -198,7 +200,7 @@ impl SchemaWarning {
 
 impl fmt::Display for SchemaWarning {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "at `{}`: {}", Escaped(&self.path), self.message)
+        write!(f, "at `{}`: {}", Excerpt(&self.path), self.message)
     }
 }
 
@@ -238,43 +240,19 @@ impl Pointer {
     }
 }
 
-/// Writes text with control characters escaped (`\n`, `\u{1b}`), so a name
-/// from the wire cannot break a message apart.
-pub(super) struct Escaped<'a>(pub(super) &'a str);
-
-impl fmt::Display for Escaped<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for c in self.0.chars() {
-            if c.is_control() {
-                write!(f, "{}", c.escape_default())?;
-            } else {
-                fmt::Write::write_char(f, c)?;
-            }
-        }
-        Ok(())
-    }
-}
-
 /// A name from the wire in backticks, for messages.
 pub(super) fn name(text: &str) -> String {
-    format!("`{}`", Escaped(text))
+    format!("`{}`", Excerpt(text))
 }
 
 /// What was found instead, for messages: `` `null` ``, `` `2.5` ``,
 /// ``the string `"abc"` ``, `an array`, `an object`. Long strings are cut.
 pub(super) fn found(value: &Value) -> String {
-    const LONGEST: usize = 40;
     match value {
         Value::Null => "`null`".to_owned(),
         Value::Bool(b) => format!("`{b}`"),
         Value::Number(n) => format!("`{n}`"),
-        Value::String(s) => {
-            let cut = s.char_indices().nth(LONGEST).map(|(i, _)| i);
-            let head = cut.map_or(s.as_str(), |i| s.get(..i).unwrap_or(s));
-            let quoted = serde_json::to_string(head).unwrap_or_default();
-            let more = if cut.is_some() { "..." } else { "" };
-            format!("the string `{quoted}{more}`")
-        }
+        Value::String(s) => format!("the string `\"{}\"`", Excerpt(s)),
         Value::Array(_) => "an array".to_owned(),
         Value::Object(_) => "an object".to_owned(),
     }

@@ -5,7 +5,7 @@ use serde_json::{Value, json};
 
 use super::{Parsed, SchemaError, SchemaErrorKind as K};
 use crate::format::Format;
-use crate::protocol::ElicitRequestParams;
+use crate::protocol::FormRequest;
 use crate::schema::{
     BooleanRules, BoundMessages, EnumOption, EnumRules, FieldSpec, FormSchema, Kind, Num,
     NumberRules, Property, PropertySchema, StringRules,
@@ -156,7 +156,7 @@ fn structured_request_reads_as_the_derive_would_build_it() {
             .format(Format::Email, "")
             .description("Your email address")
             .into_property("email", true),
-        FieldSpec::number()
+        FieldSpec::float(f64::MAX)
             .minimum(Num::Int(18), MSGS)
             .description("Your age")
             .into_property("age", false),
@@ -238,11 +238,11 @@ const DERIVED: &[Property] = &[
         .minimum(Num::Int(-5), MSGS)
         .maximum(Num::Int(5), MSGS)
         .into_property("small", true),
-    FieldSpec::number()
+    FieldSpec::float(f64::MAX)
         .minimum(Num::Float(0.5), MSGS)
         .maximum(Num::Float(99.75), MSGS)
         .into_property("ratio", false),
-    FieldSpec::number()
+    FieldSpec::float(f64::MAX)
         .minimum(Num::Float(3.0), MSGS)
         .into_property("whole_float", false),
     FieldSpec::BOOLEAN
@@ -1225,12 +1225,12 @@ fn request_params_deserialize_with_their_schema() {
         "requestedSchema": spec_examples()[1],
         "_meta": { "k": 1 }
     });
-    let typed: ElicitRequestParams = serde_json::from_value(params.clone()).unwrap();
+    let typed: FormRequest = serde_json::from_value(params.clone()).unwrap();
     assert_eq!(typed.message, "Please provide your contact information");
     assert_eq!(typed.requested_schema, parse(&spec_examples()[1]).schema);
     assert_eq!(serde_json::to_value(&typed).unwrap(), params);
     let bad = json!({ "message": "m", "requestedSchema": { "type": "object" } });
-    let error = serde_json::from_value::<ElicitRequestParams>(bad).unwrap_err();
+    let error = serde_json::from_value::<FormRequest>(bad).unwrap_err();
     assert!(
         error.to_string().contains("the root has no `properties`"),
         "{error}"

@@ -1,0 +1,44 @@
+//! Text from the wire, made safe to put in a message: control characters
+//! escaped so it cannot break a message apart, and cut short so a hostile
+//! 64 MiB value still makes a one-line error.
+
+use core::fmt;
+
+/// The most characters of a text kept in a message.
+pub(crate) const LONGEST: usize = 40;
+
+/// Writes at most [`LONGEST`] characters of a text, control characters
+/// escaped (`\n`, `\u{1b}`), and `…` where it was cut.
+pub(crate) struct Excerpt<'a>(pub(crate) &'a str);
+
+impl fmt::Display for Excerpt<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut chars = self.0.chars();
+        for c in chars.by_ref().take(LONGEST) {
+            if c.is_control() {
+                write!(f, "{}", c.escape_default())?;
+            } else {
+                fmt::Write::write_char(f, c)?;
+            }
+        }
+        if chars.next().is_some() {
+            f.write_str("…")?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Excerpt;
+
+    #[test]
+    fn escapes_and_cuts() {
+        assert_eq!(Excerpt("a\u{1b}[31m\n").to_string(), "a\\u{1b}[31m\\n");
+        let long = "é".repeat(1000);
+        let shown = Excerpt(&long).to_string();
+        assert_eq!(shown.chars().count(), 41);
+        assert!(shown.ends_with('…'));
+        assert_eq!(Excerpt("").to_string(), "");
+    }
+}
