@@ -181,7 +181,7 @@ fn duplicate_keys_keep_the_last_value_and_are_still_validated() {
 }
 
 #[test]
-fn many_unknown_properties_are_ignored_in_linear_time() {
+fn many_unknown_properties_are_ignored() {
     let mut content: serde_json::Map<String, Value> =
         (0..100_000).map(|i| (format!("k{i}"), json!(i))).collect();
     for (k, v) in [

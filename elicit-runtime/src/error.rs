@@ -7,6 +7,26 @@ use crate::validate::ValidationErrors;
 
 /// Why a client's `ElicitResult` could not be turned into an
 /// [`Elicitation`](crate::Elicitation).
+///
+/// ```
+/// use elicit_runtime::{ElicitError, Elicitable, Elicitation};
+///
+/// #[derive(Debug, Elicitable)]
+/// struct Age {
+///     #[elicit(minimum = 18)]
+///     age: u8,
+/// }
+///
+/// let answer = serde_json::json!({ "action": "accept", "content": { "age": 7 } });
+/// match Elicitation::<Age>::from_json(&answer) {
+///     Err(ElicitError::InvalidContent(errors)) => {
+///         assert_eq!(errors.to_string(), "`age` must be at least 18 (received 7)");
+///     }
+///     other => panic!("{other:?}"),
+/// }
+/// let garbled = Elicitation::<Age>::from_json_str("{");
+/// assert!(matches!(garbled, Err(ElicitError::MalformedResult(_))));
+/// ```
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub enum ElicitError {

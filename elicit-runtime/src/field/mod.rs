@@ -37,6 +37,10 @@ pub trait ElicitField: Sized {
     const SPEC: FieldSpec;
 
     /// Whether the field is listed in `required` (`false` for `Option`).
+    ///
+    /// Must be `false` exactly when [`ElicitField::absent`] returns `Some`:
+    /// the schema's `required` and the reading of an absent field then say
+    /// the same.
     const REQUIRED: bool = true;
 
     /// Reads the field from its JSON value, checking it against `schema`

@@ -15,6 +15,10 @@ pub type Text = Cow<'static, str>;
 
 /// A whole `requestedSchema`: the properties of the form, in order.
 ///
+/// The root of the wire form holds nothing else (`type: object` and
+/// `required` follow from the properties); keys a revision adds at the root
+/// are options of rendering, not of the model.
+///
 /// ```
 /// use elicit_runtime::Elicitable;
 ///
@@ -39,6 +43,7 @@ pub struct FormSchema {
 
 /// One field of a form: its wire name, whether it is required, and its schema.
 #[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
 pub struct Property {
     /// The name of the property on the wire (after any rename).
     pub name: Text,
@@ -50,6 +55,7 @@ pub struct Property {
 
 /// The schema of one property: annotations and the kind with its rules.
 #[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
 pub struct PropertySchema {
     /// `title`: a short label for the field.
     pub title: Option<Text>,
@@ -75,6 +81,7 @@ pub enum Kind {
 
 /// Constraints of a `string` property.
 #[derive(Debug, Clone, PartialEq, Default)]
+#[non_exhaustive]
 pub struct StringRules {
     /// `minLength`, in Unicode scalar values.
     pub min_length: Option<u64>,
@@ -88,6 +95,7 @@ pub struct StringRules {
 
 /// Constraints of a `number` or `integer` property.
 #[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
 pub struct NumberRules {
     /// `true` for `type: integer`, `false` for `type: number`.
     pub integer: bool,
@@ -101,6 +109,7 @@ pub struct NumberRules {
 
 /// Constraints of a `boolean` property.
 #[derive(Debug, Clone, PartialEq, Default)]
+#[non_exhaustive]
 pub struct BooleanRules {
     /// `default`.
     pub default: Option<bool>,
@@ -108,6 +117,7 @@ pub struct BooleanRules {
 
 /// Constraints of a single-select enum property.
 #[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
 pub struct EnumRules {
     /// The allowed values, in order, each with an optional display title.
     pub options: Cow<'static, [EnumOption]>,
@@ -117,6 +127,7 @@ pub struct EnumRules {
 
 /// One allowed value of an enum, with its display title.
 #[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
 pub struct EnumOption {
     /// The value sent on the wire.
     pub value: Text,

@@ -6,6 +6,18 @@ use crate::format::FormatError;
 use crate::schema::{EnumOption, Num};
 
 /// One broken rule of one field.
+///
+/// ```
+/// use elicit_runtime::schema::FieldSpec;
+/// use elicit_runtime::validate::{self, Rule, Violation};
+///
+/// let schema = FieldSpec::STRING.max_length(3, "").into_schema();
+/// let broken = validate::value(&schema, &"abcd".into()).unwrap_err();
+/// assert_eq!(broken, [Violation::MaxLength { max: 3, actual: 4 }]);
+/// assert_eq!(broken[0].rule(), Rule::MaxLength);
+/// assert_eq!(broken[0].to_string(), "must have at most 3 characters, has 4");
+/// assert_eq!(broken[0].expected(), "at most 3 characters");
+/// ```
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub enum Violation {
