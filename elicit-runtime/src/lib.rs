@@ -53,7 +53,7 @@ pub mod validate;
 pub mod __private;
 
 pub use error::ElicitError;
-pub use field::ElicitField;
+pub use field::{ElicitChoice, ElicitField};
 pub use form::Elicitable;
 pub use outcome::Elicitation;
 

@@ -1,8 +1,11 @@
 //! The types a form field may have, and how each is read from content.
 
+mod choice;
 mod number;
 mod option;
 mod text;
+
+pub use choice::ElicitChoice;
 
 use serde_json::Value;
 

@@ -529,9 +529,13 @@ impl Reader<'_> {
                         }
                     }
                 }
+                // Titles written as `enumNames` stay `enumNames` when the
+                // schema is written back, whatever the revision.
+                let legacy_titles = options.iter().any(|o| o.title.is_some());
                 Kind::Enum(EnumRules {
                     options: Cow::Owned(options),
                     default: None,
+                    legacy_titles,
                 })
             }
         };
@@ -568,6 +572,12 @@ impl Reader<'_> {
                 },
             ),
             (Kind::Boolean(_), _) => (value.is_boolean(), "`true` or `false`"),
+            (Kind::MultiSelect(_), _) => (
+                value
+                    .as_array()
+                    .is_some_and(|items| items.iter().all(Value::is_string)),
+                "a list of strings, each one of the values",
+            ),
         };
         if !fits {
             return Err(self.error(
@@ -588,6 +598,13 @@ impl Reader<'_> {
             (Kind::Enum(rules), Value::String(s)) => rules.default = Some(Cow::Owned(s.clone())),
             (Kind::Number(rules), Value::Number(n)) => rules.default = Num::from_json(n),
             (Kind::Boolean(rules), Value::Bool(b)) => rules.default = Some(*b),
+            (Kind::MultiSelect(rules), Value::Array(items)) => {
+                let values = items
+                    .iter()
+                    .filter_map(|v| v.as_str().map(|s| Cow::Owned(s.to_owned())))
+                    .collect();
+                rules.default = Some(Cow::Owned(values));
+            }
             _ => {}
         }
         Ok(())
