@@ -6,9 +6,10 @@ pub use core::result::Result::{self, Err, Ok};
 pub use serde_json::{Map, Value};
 pub use std::borrow::Cow;
 
-pub use crate::field::ElicitField;
+pub use crate::field::{ElicitChoice, ElicitField};
 pub use crate::form::Elicitable;
 pub use crate::format::Format;
+pub use crate::protocol::Revision;
 pub use crate::schema::{
     BoundMessages, EnumOption, FieldSpec, FormSchema, Num, Property, PropertySchema,
 };

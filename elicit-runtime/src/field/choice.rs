@@ -30,9 +30,9 @@ use crate::validate::{Checked, Violation};
 /// assert_eq!(Topping::Cheese.value(), "cheese");
 /// ```
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` is not a choice among fixed values",
-    label = "not a unit enum that derives `Elicitable`",
-    note = "a multi-select field is a `Vec`, `BTreeSet` or `HashSet` of a unit enum that derives `Elicitable`; a list of free values cannot be expressed in a `requestedSchema`, so use separate fields instead"
+    message = "`{Self}` is not a choice among fixed values, so it cannot be the item of a multi-select",
+    label = "a multi-select needs a unit enum that derives `Elicitable`",
+    note = "a multi-select field is a `Vec`, `BTreeSet` or `HashSet` of a unit enum that derives `Elicitable` (from revision 2025-11-25); a list of free values cannot be expressed in a `requestedSchema`, so use separate fields instead"
 )]
 pub trait ElicitChoice: ElicitField {
     /// The variant whose wire value is `value`.
@@ -57,7 +57,10 @@ impl FieldSpec {
 }
 
 /// Reads the chosen values of a multi-select, in the order they were sent.
-fn read_all<E: ElicitChoice>(value: &Value, schema: &PropertySchema) -> Result<Vec<E>, Vec<Violation>> {
+fn read_all<E: ElicitChoice>(
+    value: &Value,
+    schema: &PropertySchema,
+) -> Result<Vec<E>, Vec<Violation>> {
     read_checked(value, schema, |checked| match checked {
         Checked::Choices(_) => {
             // Every entry passed the schema, so each is a string naming an

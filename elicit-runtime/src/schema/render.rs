@@ -342,7 +342,7 @@ struct Titled<'a>(&'a [EnumOption]);
 
 impl Serialize for Titled<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(self.0.iter().map(|option| ConstTitle(option)))
+        serializer.collect_seq(self.0.iter().map(ConstTitle))
     }
 }
 

@@ -76,6 +76,24 @@ impl FieldSpec {
         }
     }
 
+    /// Panics with `outside` if a numeric `default` leaves the range of the
+    /// field's Rust type (the limits a bound may not leave either). Call it
+    /// before [`FieldSpec::check_default`], whose messages speak of
+    /// `minimum` and `maximum`, so that `default = 300` on a `u8` names the
+    /// type's range.
+    pub const fn check_default_limits(self, outside: &'static str) -> FieldSpec {
+        if let KindSpec::Number {
+            default: Some(value),
+            limits: Some((low, high)),
+            ..
+        } = self.kind
+            && (value.lt(low) || high.lt(value))
+        {
+            panic!("{}", outside)
+        }
+        self
+    }
+
     /// Panics unless the field's `default` passes every rule of the field:
     /// lengths, `format`, bounds, wholeness, enum membership, item counts
     /// and uniqueness. Call it after every other attribute.
@@ -132,10 +150,8 @@ impl FieldSpec {
                 options,
                 default: Some(value),
                 ..
-            } => {
-                if !is_option(options, value) {
-                    panic!("`default` is not one of the enum's values: use the wire value of a variant, such as its `rename`")
-                }
+            } if !is_option(options, value) => {
+                panic!("`default` is not one of the enum's values: use the wire value of a variant, such as its `rename`")
             }
             KindSpec::MultiSelect {
                 options,
