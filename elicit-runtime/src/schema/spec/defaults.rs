@@ -117,7 +117,7 @@ impl FieldSpec {
                     panic!("`default` is longer than `max_length`: shorten the default or raise `max_length`")
                 }
                 if let Some(format) = format
-                    && TEMP_FORMAT_CHECK(format, value)
+                    && format.check(value).is_err()
                 {
                     panic!("{}", bad_format(format))
                 }
@@ -221,5 +221,3 @@ const fn text_str(text: &Text) -> &str {
     }
 }
 
-#[allow(non_snake_case)]
-const fn TEMP_FORMAT_CHECK(_f: crate::format::Format, _v: &str) -> bool { false }
