@@ -48,8 +48,12 @@ struct Order {
 }
 
 fn read(content: Value) -> Result<Order, Vec<(String, Rule)>> {
-    Order::from_content(content.as_object().unwrap())
-        .map_err(|errors| errors.iter().map(|e| (e.field().to_owned(), e.rule())).collect())
+    Order::from_content(content.as_object().unwrap()).map_err(|errors| {
+        errors
+            .iter()
+            .map(|e| (e.field().to_owned(), e.rule()))
+            .collect()
+    })
 }
 
 #[test]
@@ -69,30 +73,47 @@ fn absent_optional_fields_read_as_their_defaults() {
         }
     );
     // A value that is sent wins over the default.
-    let order = read(json!({ "diet": ["vegan"], "seats": 5, "notify": false, "colours": [] })).unwrap();
+    let order =
+        read(json!({ "diet": ["vegan"], "seats": 5, "notify": false, "colours": [] })).unwrap();
     assert_eq!((order.seats, order.notify), (Some(5), Some(false)));
     assert_eq!(order.colours, Some(BTreeSet::new()));
 }
 
 #[test]
 fn multi_select_content_reads_in_order() {
-    let order = read(json!({ "diet": ["gluten-free", "vegetarian"], "extras": ["blue", "red"] })).unwrap();
+    let order =
+        read(json!({ "diet": ["gluten-free", "vegetarian"], "extras": ["blue", "red"] })).unwrap();
     assert_eq!(order.diet, [Diet::GlutenFree, Diet::Vegetarian]);
-    assert_eq!(order.extras, Some(HashSet::from([Colour::Blue, Colour::Red])));
+    assert_eq!(
+        order.extras,
+        Some(HashSet::from([Colour::Blue, Colour::Red]))
+    );
 }
 
 #[test]
 fn multi_select_rules_are_enforced() {
     let cases = [
         (json!({ "diet": [] }), vec![("diet", Rule::MinItems)]),
-        (json!({ "diet": ["vegan", "vegetarian", "gluten-free"] }), vec![("diet", Rule::MaxItems)]),
-        (json!({ "diet": ["vegan", "vegan"] }), vec![("diet", Rule::UniqueItems)]),
+        (
+            json!({ "diet": ["vegan", "vegetarian", "gluten-free"] }),
+            vec![("diet", Rule::MaxItems)],
+        ),
+        (
+            json!({ "diet": ["vegan", "vegan"] }),
+            vec![("diet", Rule::UniqueItems)],
+        ),
         (json!({ "diet": ["carnivore"] }), vec![("diet", Rule::Enum)]),
         (json!({ "diet": ["Vegan"] }), vec![("diet", Rule::Enum)]),
         (json!({ "diet": [1] }), vec![("diet", Rule::Enum)]),
-        (json!({ "diet": [null, "vegan"] }), vec![("diet", Rule::Enum)]),
+        (
+            json!({ "diet": [null, "vegan"] }),
+            vec![("diet", Rule::Enum)],
+        ),
         (json!({ "diet": "vegan" }), vec![("diet", Rule::Type)]),
-        (json!({ "diet": { "vegan": true } }), vec![("diet", Rule::Type)]),
+        (
+            json!({ "diet": { "vegan": true } }),
+            vec![("diet", Rule::Type)],
+        ),
         (
             json!({ "diet": ["vegan"], "extras": ["red", "red", "pink"] }),
             vec![("extras", Rule::UniqueItems), ("extras", Rule::Enum)],
@@ -100,8 +121,10 @@ fn multi_select_rules_are_enforced() {
         (json!({}), vec![("diet", Rule::Required)]),
     ];
     for (content, expected) in cases {
-        let expected: Vec<(String, Rule)> =
-            expected.into_iter().map(|(f, r)| (f.to_owned(), r)).collect();
+        let expected: Vec<(String, Rule)> = expected
+            .into_iter()
+            .map(|(f, r)| (f.to_owned(), r))
+            .collect();
         assert_eq!(read(content.clone()).unwrap_err(), expected, "{content}");
     }
 }
@@ -109,7 +132,9 @@ fn multi_select_rules_are_enforced() {
 #[test]
 fn multi_select_errors_are_fit_to_show() {
     let errors = Order::from_content(
-        json!({ "diet": ["vegan", "vegan", "beef"] }).as_object().unwrap(),
+        json!({ "diet": ["vegan", "vegan", "beef"] })
+            .as_object()
+            .unwrap(),
     )
     .unwrap_err();
     assert_eq!(
@@ -133,7 +158,10 @@ fn a_multi_select_cannot_be_rendered_for_2025_06_18() {
 
 #[test]
 fn the_schema_of_every_kind_for_2025_11_25() {
-    let schema = Order::SCHEMA.render(Revision::V2025_11_25).unwrap().to_json();
+    let schema = Order::SCHEMA
+        .render(Revision::V2025_11_25)
+        .unwrap()
+        .to_json();
     assert_eq!(
         schema,
         json!({
@@ -181,9 +209,18 @@ struct Single {
 
 #[test]
 fn single_selects_and_defaults_per_revision() {
-    let old = Single::SCHEMA.render(Revision::V2025_06_18).unwrap().to_json();
-    let new = Single::SCHEMA.render(Revision::V2025_11_25).unwrap().to_json();
-    let latest = Single::SCHEMA.render(Revision::V2026_07_28).unwrap().to_json();
+    let old = Single::SCHEMA
+        .render(Revision::V2025_06_18)
+        .unwrap()
+        .to_json();
+    let new = Single::SCHEMA
+        .render(Revision::V2025_11_25)
+        .unwrap()
+        .to_json();
+    let latest = Single::SCHEMA
+        .render(Revision::V2026_07_28)
+        .unwrap()
+        .to_json();
     let enum_names = json!({
         "type": "string",
         "enum": ["vegetarian", "vegan", "gluten-free"],
@@ -207,22 +244,41 @@ fn single_selects_and_defaults_per_revision() {
         })
     );
     assert_eq!(new["properties"]["legacy"], enum_names);
-    assert_eq!(new["properties"]["note"], json!({ "type": "string", "default": "x" }));
+    assert_eq!(
+        new["properties"]["note"],
+        json!({ "type": "string", "default": "x" })
+    );
     assert_eq!(new, latest);
     let read = Single::from_content(
-        json!({ "diet": "vegan", "legacy": "gluten-free", "note": "hi" }).as_object().unwrap(),
+        json!({ "diet": "vegan", "legacy": "gluten-free", "note": "hi" })
+            .as_object()
+            .unwrap(),
     )
     .unwrap();
-    assert_eq!((read.diet, read.legacy, read.note.as_str()), (Diet::Vegan, Diet::GlutenFree, "hi"));
+    assert_eq!(
+        (read.diet, read.legacy, read.note.as_str()),
+        (Diet::Vegan, Diet::GlutenFree, "hi")
+    );
 }
 
 #[test]
 fn the_dialect_is_written_only_when_asked_and_only_where_allowed() {
-    let with = Single::SCHEMA.render(Revision::V2025_11_25).unwrap().with_dialect().to_json();
-    assert_eq!(with["$schema"], "https://json-schema.org/draft/2020-12/schema");
+    let with = Single::SCHEMA
+        .render(Revision::V2025_11_25)
+        .unwrap()
+        .with_dialect()
+        .to_json();
+    assert_eq!(
+        with["$schema"],
+        "https://json-schema.org/draft/2020-12/schema"
+    );
     let keys: Vec<&String> = with.as_object().unwrap().keys().collect();
     assert_eq!(keys, ["$schema", "type", "properties", "required"]);
-    let old = Single::SCHEMA.render(Revision::V2025_06_18).unwrap().with_dialect().to_json();
+    let old = Single::SCHEMA
+        .render(Revision::V2025_06_18)
+        .unwrap()
+        .with_dialect()
+        .to_json();
     assert!(old.get("$schema").is_none());
     assert!(Single::SCHEMA.to_json().get("$schema").is_none());
 }
@@ -236,5 +292,8 @@ fn accepted_multi_select_content_through_the_result() {
     let Ok(Elicitation::Accept(order)) = Elicitation::<Order>::from_json(&result) else {
         panic!("valid content rejected");
     };
-    assert_eq!(order.colours, Some(BTreeSet::from([Colour::Green, Colour::Blue])));
+    assert_eq!(
+        order.colours,
+        Some(BTreeSet::from([Colour::Green, Colour::Blue]))
+    );
 }

@@ -278,7 +278,11 @@ fn every_schema_variant_for_every_revision() {
         if revision.has_extended_schemas() {
             assert_snapshot(
                 &format!("pizza-dialect@{rev}"),
-                &Pizza::SCHEMA.render(revision).unwrap().with_dialect().to_json_pretty(),
+                &Pizza::SCHEMA
+                    .render(revision)
+                    .unwrap()
+                    .with_dialect()
+                    .to_json_pretty(),
             );
         }
     }

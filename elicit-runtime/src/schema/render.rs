@@ -77,6 +77,9 @@ impl std::error::Error for RenderError {}
 impl FormSchema {
     /// The schema for `revision`, or an error naming the first field that
     /// revision cannot express (a multi-select before 2025-11-25).
+    ///
+    /// A form's schema is a `const`: bind it first (`let schema =
+    /// Form::SCHEMA;`) to keep the rendering past one expression.
     pub fn render(&self, revision: Revision) -> Result<RenderedSchema<'_>, RenderError> {
         if !revision.has_extended_schemas()
             && let Some(p) = self

@@ -5,7 +5,9 @@ use serde_json::Value;
 
 use super::Violation;
 use crate::schema::num::EXACT_FLOAT_LIMIT;
-use crate::schema::{EnumRules, Kind, MultiSelectRules, Num, NumberRules, PropertySchema, StringRules};
+use crate::schema::{
+    EnumRules, Kind, MultiSelectRules, Num, NumberRules, PropertySchema, StringRules,
+};
 
 /// A value that passed its schema, in the shape its kind reads as.
 #[derive(Debug, Clone, PartialEq)]
@@ -131,7 +133,11 @@ pub(crate) fn not_an_option(rules: &EnumRules) -> Violation {
 /// Every value must be an option, each at most once (for a `Vec` field as
 /// for a set: a multi-select chooses values, it does not count them), and
 /// the count within `minItems`..=`maxItems`.
-fn choices(rules: &MultiSelectRules, kind: &Kind, value: &Value) -> Result<Vec<usize>, Vec<Violation>> {
+fn choices(
+    rules: &MultiSelectRules,
+    kind: &Kind,
+    value: &Value,
+) -> Result<Vec<usize>, Vec<Violation>> {
     let Value::Array(items) = value else {
         return Err(vec![wrong_type(kind)]);
     };

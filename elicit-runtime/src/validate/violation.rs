@@ -238,7 +238,6 @@ fn one_of(options: &[EnumOption]) -> String {
     out
 }
 
-
 impl fmt::Display for Violation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -61,7 +61,9 @@ impl FieldSpec {
             if let Some(min) = min_items
                 && min > options.len() as u64
             {
-                panic!("`min_items` is more than the number of values to choose from: lower `min_items` or add variants")
+                panic!(
+                    "`min_items` is more than the number of values to choose from: lower `min_items` or add variants"
+                )
             }
         }
         self

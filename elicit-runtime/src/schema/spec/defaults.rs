@@ -109,12 +109,16 @@ impl FieldSpec {
                 if let Some(min) = min_length
                     && length < min
                 {
-                    panic!("`default` is shorter than `min_length`: lengthen the default or lower `min_length`")
+                    panic!(
+                        "`default` is shorter than `min_length`: lengthen the default or lower `min_length`"
+                    )
                 }
                 if let Some(max) = max_length
                     && length > max
                 {
-                    panic!("`default` is longer than `max_length`: shorten the default or raise `max_length`")
+                    panic!(
+                        "`default` is longer than `max_length`: shorten the default or raise `max_length`"
+                    )
                 }
                 if let Some(format) = format
                     && format.check(value).is_err()
@@ -133,7 +137,9 @@ impl FieldSpec {
                     panic!("`default` must be a finite number")
                 }
                 if integer && !value.is_whole() {
-                    panic!("`default` has a fractional part, and the field is an integer: use a whole default")
+                    panic!(
+                        "`default` has a fractional part, and the field is an integer: use a whole default"
+                    )
                 }
                 if let Some(min) = minimum
                     && value.lt(min)
@@ -151,7 +157,9 @@ impl FieldSpec {
                 default: Some(value),
                 ..
             } if !is_option(options, value) => {
-                panic!("`default` is not one of the enum's values: use the wire value of a variant, such as its `rename`")
+                panic!(
+                    "`default` is not one of the enum's values: use the wire value of a variant, such as its `rename`"
+                )
             }
             KindSpec::MultiSelect {
                 options,
@@ -162,7 +170,9 @@ impl FieldSpec {
                 let mut i = 0;
                 while i < values.len() {
                     if !is_option(options, text_str(&values[i])) {
-                        panic!("a `default` entry is not one of the enum's values: use the wire values of variants")
+                        panic!(
+                            "a `default` entry is not one of the enum's values: use the wire values of variants"
+                        )
                     }
                     let mut j = 0;
                     while j < i {
@@ -177,12 +187,16 @@ impl FieldSpec {
                 if let Some(min) = min_items
                     && count < min
                 {
-                    panic!("`default` has fewer values than `min_items`: add values or lower `min_items`")
+                    panic!(
+                        "`default` has fewer values than `min_items`: add values or lower `min_items`"
+                    )
                 }
                 if let Some(max) = max_items
                     && count > max
                 {
-                    panic!("`default` has more values than `max_items`: remove values or raise `max_items`")
+                    panic!(
+                        "`default` has more values than `max_items`: remove values or raise `max_items`"
+                    )
                 }
             }
             _ => {}
@@ -194,10 +208,18 @@ impl FieldSpec {
 const fn bad_format(format: crate::format::Format) -> &'static str {
     use crate::format::Format;
     match format {
-        Format::Email => "`default` is not a valid email address, as `format = \"email\"` requires: fix the default",
-        Format::Uri => "`default` is not an absolute URI, as `format = \"uri\"` requires: fix the default, with a scheme such as `https:`",
-        Format::Date => "`default` is not a date such as `2025-06-18`, as `format = \"date\"` requires: fix the default",
-        Format::DateTime => "`default` is not a date and time with an offset such as `2025-06-18T09:30:00Z`, as `format = \"date-time\"` requires: fix the default",
+        Format::Email => {
+            "`default` is not a valid email address, as `format = \"email\"` requires: fix the default"
+        }
+        Format::Uri => {
+            "`default` is not an absolute URI, as `format = \"uri\"` requires: fix the default, with a scheme such as `https:`"
+        }
+        Format::Date => {
+            "`default` is not a date such as `2025-06-18`, as `format = \"date\"` requires: fix the default"
+        }
+        Format::DateTime => {
+            "`default` is not a date and time with an offset such as `2025-06-18T09:30:00Z`, as `format = \"date-time\"` requires: fix the default"
+        }
     }
 }
 
@@ -220,4 +242,3 @@ const fn text_str(text: &Text) -> &str {
         std::borrow::Cow::Owned(_) => "",
     }
 }
-
