@@ -194,7 +194,7 @@ impl Format {
 }
 
 /// `a == b`, usable in a `const fn`.
-const fn bytes_eq(a: &[u8], b: &[u8]) -> bool {
+pub(crate) const fn bytes_eq(a: &[u8], b: &[u8]) -> bool {
     if a.len() != b.len() {
         return false;
     }

@@ -2,18 +2,7 @@
 
 /// `a == b`, byte by byte.
 pub(crate) const fn str_eq(a: &str, b: &str) -> bool {
-    let (a, b) = (a.as_bytes(), b.as_bytes());
-    if a.len() != b.len() {
-        return false;
-    }
-    let mut i = 0;
-    while i < a.len() {
-        if a[i] != b[i] {
-            return false;
-        }
-        i += 1;
-    }
-    true
+    crate::format::bytes_eq(a.as_bytes(), b.as_bytes())
 }
 
 /// The length in Unicode scalar values, as `minLength`/`maxLength` count.
