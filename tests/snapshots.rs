@@ -8,6 +8,7 @@
 use std::path::PathBuf;
 
 use elicit_runtime::Elicitable;
+use elicit_runtime::protocol::Revision;
 use serde_json::json;
 
 fn assert_snapshot(name: &str, actual: &str) {
@@ -194,5 +195,95 @@ fn the_root_holds_only_type_properties_and_required() {
     for schema in [Ticket::SCHEMA.to_json(), Contact::SCHEMA.to_json()] {
         let keys: Vec<&String> = schema.as_object().unwrap().keys().collect();
         assert_eq!(keys, ["type", "properties", "required"]);
+    }
+}
+
+#[derive(Elicitable)]
+#[elicit(rename_all = "kebab-case")]
+enum Topping {
+    #[elicit(title = "Extra cheese")]
+    ExtraCheese,
+    #[elicit(title = "Olives")]
+    Olives,
+    Basil,
+}
+
+#[derive(PartialEq, Eq, PartialOrd, Ord, Elicitable)]
+#[elicit(rename_all = "lowercase")]
+enum Size {
+    Small,
+    Medium,
+    Large,
+}
+
+#[derive(Elicitable)]
+#[elicit(legacy_titles)]
+enum Crust {
+    #[elicit(title = "Thin and crispy", rename = "thin")]
+    Thin,
+    #[elicit(title = "Deep pan", rename = "deep")]
+    Deep,
+}
+
+/// Build your pizza
+#[derive(Elicitable)]
+struct Pizza {
+    #[elicit(default = "medium")]
+    size: Size,
+    crust: Crust,
+    #[elicit(title = "Toppings", min_items = 1, max_items = 3, default = ["basil"])]
+    toppings: Vec<Topping>,
+    extras: Option<std::collections::BTreeSet<Size>>,
+    #[elicit(default = "Hungry guest", max_length = 40)]
+    name: String,
+    #[elicit(default = 1, minimum = 1, maximum = 10)]
+    count: u8,
+    #[elicit(default = 12.5)]
+    tip: f64,
+    #[elicit(default = false)]
+    delivery: bool,
+}
+
+/// The same form without multi-select, which every revision can express.
+#[derive(Elicitable)]
+struct PizzaLite {
+    #[elicit(default = "medium")]
+    size: Size,
+    crust: Crust,
+    topping: Topping,
+    #[elicit(default = "Hungry guest", max_length = 40)]
+    name: String,
+    #[elicit(default = 12.5)]
+    tip: f64,
+    #[elicit(default = false)]
+    delivery: bool,
+}
+
+#[test]
+fn every_schema_variant_for_every_revision() {
+    for revision in Revision::ALL {
+        let rev = revision.as_str();
+        assert_snapshot(
+            &format!("pizza-lite@{rev}"),
+            &PizzaLite::SCHEMA.render(revision).unwrap().to_json_pretty(),
+        );
+        assert_snapshot(
+            &format!("ticket@{rev}"),
+            &Ticket::SCHEMA.render(revision).unwrap().to_json_pretty(),
+        );
+        match Pizza::SCHEMA.render(revision) {
+            Ok(rendered) => assert_snapshot(&format!("pizza@{rev}"), &rendered.to_json_pretty()),
+            Err(error) => assert_snapshot(&format!("pizza@{rev}.error"), &format!("{error:?}")),
+        }
+        if revision.has_extended_schemas() {
+            assert_snapshot(
+                &format!("pizza-dialect@{rev}"),
+                &Pizza::SCHEMA
+                    .render(revision)
+                    .unwrap()
+                    .with_dialect()
+                    .to_json_pretty(),
+            );
+        }
     }
 }

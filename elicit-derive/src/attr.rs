@@ -33,16 +33,36 @@ const CONSTRAINTS: &[&str] = &[
     "minimum",
     "maximum",
     "format",
+    "min_items",
+    "max_items",
     "default",
 ];
 
 impl Place {
     fn keys(self) -> Vec<&'static str> {
         let mut keys = match self {
-            Place::Form => vec!["message", "rename_all", "deny_unknown_fields", "crate"],
-            Place::Newtype => vec!["title", "description", "crate"],
-            Place::Enum => vec!["title", "description", "rename_all", "crate"],
-            Place::Field => vec!["title", "description", "rename", "not_secret"],
+            Place::Form => vec![
+                "message",
+                "rename_all",
+                "deny_unknown_fields",
+                "revision",
+                "crate",
+            ],
+            Place::Newtype => vec!["title", "description", "legacy_titles", "crate"],
+            Place::Enum => vec![
+                "title",
+                "description",
+                "rename_all",
+                "legacy_titles",
+                "crate",
+            ],
+            Place::Field => vec![
+                "title",
+                "description",
+                "rename",
+                "legacy_titles",
+                "not_secret",
+            ],
             Place::Variant => vec!["rename", "title"],
         };
         if matches!(self, Place::Newtype | Place::Field) {
@@ -64,10 +84,11 @@ impl Place {
     /// Where a key that does not belong here goes instead.
     fn home_of(key: &str) -> Option<&'static str> {
         Some(match key {
-            "message" | "deny_unknown_fields" => "on the form struct",
+            "message" | "deny_unknown_fields" | "revision" => "on the form struct",
             "rename_all" => "on the form struct or the enum",
             "rename" => "on a field or a variant",
             "not_secret" => "on a field",
+            "legacy_titles" => "on an enum, or on a field or newtype of an enum",
             "crate" => "on the struct or enum that derives `Elicitable`",
             "title" | "description" => "on a field, a newtype, an enum or (`title` only) a variant",
             k if CONSTRAINTS.contains(&k) => "on a field or a newtype",
@@ -103,12 +124,27 @@ impl NumLit {
 pub enum ConstraintValue {
     /// `min_length`, `max_length`.
     Length(u64),
+    /// `min_items`, `max_items`.
+    Items(u64),
     /// `minimum`, `maximum`.
     Bound(NumLit),
     /// `format`: the variant name of the runtime's `Format`.
     Format(&'static str),
+    /// `default = ...`.
+    Default(DefaultValue),
+}
+
+/// The value of `default`, by the kind of literal written.
+#[derive(Debug, Clone)]
+pub enum DefaultValue {
     /// `default = true`.
-    DefaultBool(bool),
+    Bool(bool),
+    /// `default = "Guest"`: a string, or the wire value of an enum variant.
+    Str(LitStr),
+    /// `default = 30`, `default = -1.5`.
+    Num(NumLit),
+    /// `default = ["red", "green"]`: the wire values of a multi-select.
+    List(Vec<LitStr>),
 }
 
 /// A constraint key with its value, keeping the key for spans.
@@ -140,6 +176,10 @@ pub struct Attrs {
     pub deny_unknown_fields: bool,
     pub krate: Option<syn::Path>,
     pub not_secret: bool,
+    /// `legacy_titles`, keeping the key for spans.
+    pub legacy_titles: Option<Ident>,
+    /// `revision = "2025-06-18"` and the runtime's variant name.
+    pub revision: Option<(LitStr, &'static str)>,
     pub constraints: Vec<Constraint>,
     /// The doc comment, lines of a paragraph joined by spaces.
     pub docs: Option<String>,
@@ -152,6 +192,13 @@ pub struct SerdeAttrs {
     pub rename: Option<LitStr>,
     pub rename_all: Option<(LitStr, RenameRule)>,
 }
+
+/// The revisions a form may be pinned to, with the runtime's variant names.
+const REVISIONS: &[(&str, &str)] = &[
+    ("2025-06-18", "V2025_06_18"),
+    ("2025-11-25", "V2025_11_25"),
+    ("2026-07-28", "V2026_07_28"),
+];
 
 /// The four formats, with the runtime's variant names.
 const FORMATS: &[(&str, &str)] = &[
@@ -252,6 +299,25 @@ impl Attrs {
             "not_secret" => {
                 flag(&meta, &key)?;
                 self.not_secret = true;
+            }
+            "legacy_titles" => {
+                flag(&meta, &key)?;
+                self.legacy_titles = Some(ident);
+            }
+            // `revision = "2025-06-18"` pins the form to a revision; any
+            // other string than the three known ones is an error at it.
+            "revision" => {
+                let lit = string(&meta, &key)?;
+                let wanted = lit.value();
+                match REVISIONS.iter().find(|(name, _)| *name == wanted) {
+                    Some((_, variant)) => self.revision = Some((lit, variant)),
+                    None => cx.error(
+                        lit.span(),
+                        format!(
+                            "unknown revision `{wanted}`: use one of `2025-06-18`, `2025-11-25` or `2026-07-28`, or remove `revision`"
+                        ),
+                    ),
+                }
             }
             _ => {
                 if let Some(constraint) = constraint(&meta, ident, cx)? {
@@ -387,53 +453,47 @@ fn constraint(
         _ => "1",
     };
     let expr = value_expr(meta, &name, example)?;
-    let written = quote!(#expr).to_string().replace("- ", "-");
+    let mut written = quote!(#expr).to_string().replace("- ", "-");
     let value = match name.as_str() {
-        "min_length" | "max_length" => match &expr {
-            Expr::Lit(syn::ExprLit {
-                lit: Lit::Int(lit), ..
-            }) => match lit.base10_parse::<u64>() {
-                Ok(n) => ConstraintValue::Length(n),
-                Err(_) => {
-                    cx.error(
-                        lit.span(),
-                        format!("`{name}` must be a whole number from 0 to 2^64-1"),
-                    );
-                    return Ok(None);
-                }
-            },
-            other => {
-                cx.error(
-                    span_expr(other),
-                    format!("`{name}` takes a whole number of characters, such as `{name} = 3`"),
+        "min_length" | "max_length" | "min_items" | "max_items" => {
+            let unit = if name.ends_with("length") {
+                "characters"
+            } else {
+                "values"
+            };
+            let Some(n) = count(&expr, &name, unit, cx) else {
+                return Ok(None);
+            };
+            if name.ends_with("length") {
+                ConstraintValue::Length(n)
+            } else {
+                ConstraintValue::Items(n)
+            }
+        }
+        "minimum" | "maximum" => match number(&expr) {
+            Some(Ok(n)) => ConstraintValue::Bound(n),
+            Some(Err(message)) => {
+                cx.error_spanned(&expr, format!("`{name}` {message}"));
+                return Ok(None);
+            }
+            None => {
+                cx.error_spanned(
+                    &expr,
+                    format!(
+                        "`{name}` takes a number literal, such as `{name} = 0` or `{name} = 0.5`"
+                    ),
                 );
                 return Ok(None);
             }
         },
-        "minimum" | "maximum" => {
-            match number(&expr) {
-                Some(Ok(n)) => ConstraintValue::Bound(n),
-                Some(Err(message)) => {
-                    cx.error(span_expr(&expr), format!("`{name}` {message}"));
-                    return Ok(None);
-                }
-                None => {
-                    cx.error(
-                    span_expr(&expr),
-                    format!("`{name}` takes a number literal, such as `{name} = 0` or `{name} = 0.5`"),
-                );
-                    return Ok(None);
-                }
-            }
-        }
         "format" => {
             let lit = match &expr {
                 Expr::Lit(syn::ExprLit {
                     lit: Lit::Str(lit), ..
                 }) => lit,
                 other => {
-                    cx.error(
-                        span_expr(other),
+                    cx.error_spanned(
+                        other,
                         "`format` takes a string, such as `format = \"email\"`",
                     );
                     return Ok(None);
@@ -453,18 +513,16 @@ fn constraint(
                 }
             }
         }
-        _ => match &expr {
-            Expr::Lit(syn::ExprLit {
-                lit: Lit::Bool(b), ..
-            }) => ConstraintValue::DefaultBool(b.value),
-            other => {
-                cx.error(
-                    span_expr(other),
-                    "`default` takes `true` or `false`: in revision 2025-06-18 only boolean fields have a default",
-                );
+        _ => {
+            let Some(value) = default_value(&expr, cx) else {
                 return Ok(None);
+            };
+            if let DefaultValue::List(items) = &value {
+                let items: Vec<String> = items.iter().map(|i| format!("{:?}", i.value())).collect();
+                written = format!("[{}]", items.join(", "));
             }
-        },
+            ConstraintValue::Default(value)
+        }
     };
     Ok(Some(Constraint {
         key,
@@ -473,8 +531,85 @@ fn constraint(
     }))
 }
 
-fn span_expr(expr: &Expr) -> Span {
-    syn::spanned::Spanned::span(expr)
+/// The whole number of `min_length = 3` or `max_items = 2`.
+fn count(expr: &Expr, name: &str, unit: &str, cx: &mut Ctxt) -> Option<u64> {
+    match expr {
+        Expr::Lit(syn::ExprLit {
+            lit: Lit::Int(lit), ..
+        }) => match lit.base10_parse::<u64>() {
+            Ok(n) => Some(n),
+            Err(_) => {
+                cx.error(
+                    lit.span(),
+                    format!("`{name}` must be a whole number from 0 to 2^64-1"),
+                );
+                None
+            }
+        },
+        other => {
+            cx.error_spanned(
+                other,
+                format!("`{name}` takes a whole number of {unit}, such as `{name} = 3`"),
+            );
+            None
+        }
+    }
+}
+
+/// The value of `default`, by the literal written: `true`, `"Guest"`, `30`,
+/// `-1.5` or `["red", "green"]`. Whether it fits the field is for the
+/// field's type to say, in `const` evaluation.
+///
+/// `default = Colour::Red` is an error at `Colour::Red`: the default of an
+/// enum field is the variant's wire value, `default = "red"`.
+fn default_value(expr: &Expr, cx: &mut Ctxt) -> Option<DefaultValue> {
+    match expr {
+        Expr::Lit(syn::ExprLit {
+            lit: Lit::Bool(b), ..
+        }) => return Some(DefaultValue::Bool(b.value)),
+        Expr::Lit(syn::ExprLit {
+            lit: Lit::Str(s), ..
+        }) => return Some(DefaultValue::Str(s.clone())),
+        Expr::Array(array) => {
+            let mut items = Vec::new();
+            let mut ok = true;
+            for elem in &array.elems {
+                match elem {
+                    Expr::Lit(syn::ExprLit {
+                        lit: Lit::Str(s), ..
+                    }) => items.push(s.clone()),
+                    other => {
+                        ok = false;
+                        cx.error_spanned(
+                            other,
+                            "a multi-select `default` lists wire values as strings, such as `default = [\"red\", \"green\"]`",
+                        );
+                    }
+                }
+            }
+            return ok.then_some(DefaultValue::List(items));
+        }
+        _ => {}
+    }
+    match number(expr) {
+        Some(Ok(n)) => Some(DefaultValue::Num(n)),
+        Some(Err(message)) => {
+            cx.error_spanned(expr, format!("`default` {message}"));
+            None
+        }
+        None => {
+            let message = match expr {
+                Expr::Path(_) => {
+                    "the `default` of an enum field is the wire value of a variant, written as a string, such as `default = \"red\"`"
+                }
+                _ => {
+                    "`default` takes a literal: `true` or `false`, a string, a number, or a list of strings such as `[\"red\", \"green\"]` for a multi-select"
+                }
+            };
+            cx.error_spanned(expr, message);
+            None
+        }
+    }
 }
 
 /// Reads `18`, `-5`, `0.5`, `-1e3` into a [`NumLit`]; `None` if it is not a
@@ -499,7 +634,7 @@ fn number(expr: &Expr) -> Option<Result<NumLit, &'static str>> {
                 return Some(Err("takes a plain number, without a type suffix"));
             }
             let Ok(magnitude) = int.base10_parse::<i128>() else {
-                return Some(Err("is too large: a bound must fit 128 bits"));
+                return Some(Err("is too large: it must fit 128 bits"));
             };
             let value = if negative { -magnitude } else { magnitude };
             Some(Ok(NumLit {

@@ -16,6 +16,12 @@ impl Ctxt {
         self.errors.push(syn::Error::new(span, message));
     }
 
+    /// Records an error under all of `tokens` (a whole path or expression,
+    /// not only its first token).
+    pub fn error_spanned(&mut self, tokens: impl quote::ToTokens, message: impl Display) {
+        self.errors.push(syn::Error::new_spanned(tokens, message));
+    }
+
     /// Records a parse error.
     pub fn push(&mut self, error: syn::Error) {
         self.errors.push(error);

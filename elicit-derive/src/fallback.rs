@@ -19,7 +19,7 @@ pub fn expand(input: &Input<'_>) -> TokenStream {
                     const SCHEMA: #private::FormSchema = #private::FormSchema {
                         properties: #private::Cow::Borrowed(&[]),
                     };
-                    const MESSAGE: &'static str = "";
+                    const MESSAGE: &'static ::core::primitive::str = "";
                     fn from_content(
                         _: &#private::Map<::std::string::String, #private::Value>,
                     ) -> #private::Result<Self, #private::ValidationErrors> {
@@ -28,18 +28,39 @@ pub fn expand(input: &Input<'_>) -> TokenStream {
                 }
             };
         },
-        Body::Newtype(_) | Body::Choice(_) => quote! {
-            const _: () = {
-                impl #impl_generics #private::ElicitField for #ident #ty_generics #where_clause {
-                    const SPEC: #private::FieldSpec = #private::FieldSpec::STRING;
-                    fn read(
-                        _: &#private::Value,
-                        _: &#private::PropertySchema,
-                    ) -> #private::Result<Self, ::std::vec::Vec<#private::Violation>> {
-                        #private::Err(::std::vec::Vec::new())
+        Body::Newtype(_) | Body::Choice(_) => {
+            // A choice also stands in as `ElicitChoice`, so that a
+            // multi-select of it reports nothing more.
+            let choice = matches!(input.body, Body::Choice(_)).then(|| {
+                quote! {
+                    impl #impl_generics #private::ElicitChoice for #ident #ty_generics #where_clause {
+                        fn from_value(_: &::core::primitive::str) -> #private::Option<Self> {
+                            #private::None
+                        }
+                        fn value(&self) -> &'static ::core::primitive::str {
+                            ""
+                        }
                     }
                 }
+            });
+            let spec = match input.body {
+                Body::Choice(_) => quote!(#private::FieldSpec::choice(&[])),
+                _ => quote!(#private::FieldSpec::STRING),
             };
-        },
+            quote! {
+                const _: () = {
+                    impl #impl_generics #private::ElicitField for #ident #ty_generics #where_clause {
+                        const SPEC: #private::FieldSpec = #spec;
+                        fn read(
+                            _: &#private::Value,
+                            _: &#private::PropertySchema,
+                        ) -> #private::Result<Self, ::std::vec::Vec<#private::Violation>> {
+                            #private::Err(::std::vec::Vec::new())
+                        }
+                    }
+                    #choice
+                };
+            }
+        }
     }
 }

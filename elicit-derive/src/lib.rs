@@ -19,9 +19,10 @@ mod types;
 
 use proc_macro::TokenStream;
 
-/// Derives `Elicitable` for a struct with named fields (a form), or
-/// `ElicitField` for a unit enum (a choice) or a one-field tuple struct (a
-/// field type that carries constraints).
+/// Derives `Elicitable` for a struct with named fields (a form),
+/// `ElicitField` and `ElicitChoice` for a unit enum (a choice, and with
+/// `Vec`, `BTreeSet` or `HashSet` a multi-select), or `ElicitField` for a
+/// one-field tuple struct (a field type that carries constraints).
 ///
 /// See the `elicit-runtime` documentation for the attributes.
 #[proc_macro_derive(Elicitable, attributes(elicit))]

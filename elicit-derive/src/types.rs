@@ -1,7 +1,9 @@
 //! Field types the protocol cannot express, recognised by their syntax so
 //! the error can say exactly what to do instead. Types the syntax cannot
 //! see through (aliases, nested structs) are caught by the `ElicitField`
-//! bound, whose message explains the same rules.
+//! bound, whose message explains the same rules; so is the element of a
+//! `Vec`, `BTreeSet` or `HashSet`, which is a multi-select exactly when the
+//! element is a unit enum (`ElicitChoice`).
 
 use quote::{ToTokens, quote};
 use syn::{GenericArgument, PathArguments, Type};
@@ -9,8 +11,9 @@ use syn::{GenericArgument, PathArguments, Type};
 /// An error under the offending part of `ty`, if its shape cannot be a
 /// field.
 ///
-/// `tags: Vec<String>` is an error under `Vec<String>`; `Option<Vec<String>>`
-/// too, under the inner `Vec<String>`.
+/// `tags: VecDeque<Tag>` is an error under `VecDeque<Tag>`;
+/// `Option<[u8; 3]>` too, under the inner `[u8; 3]`. `Vec<String>` is left to
+/// the `ElicitChoice` bound, which says what a multi-select is.
 pub fn check(ty: &Type) -> Option<syn::Error> {
     check_inner(ty, None)
 }
@@ -39,7 +42,8 @@ fn check_inner(ty: &Type, option: Option<&Type>) -> Option<syn::Error> {
         Type::Tuple(_) => error(
             "a tuple cannot be a form field, since a `requestedSchema` is a flat object of primitive values: use one named field per element".to_owned(),
         ),
-        Type::Array(_) | Type::Slice(_) => error(array_message()),
+        Type::Array(_) => error(list_message("an array")),
+        Type::Slice(_) => error(list_message("a slice")),
         Type::Path(p) if p.qself.is_none() => {
             let last = p.path.segments.last()?;
             let name = last.ident.to_string();
@@ -74,8 +78,11 @@ fn check_inner(ty: &Type, option: Option<&Type>) -> Option<syn::Error> {
                     check_inner(inner, Some(ty))
                 }
                 "Box" | "Rc" | "Arc" => check_inner(first_arg()?, option),
-                "Vec" | "VecDeque" | "LinkedList" | "BinaryHeap" | "HashSet" | "BTreeSet"
-                | "IndexSet" => error(array_message()),
+                // `Vec`, `BTreeSet` and `HashSet` are multi-selects when
+                // their element is a unit enum; the bound decides.
+                "VecDeque" | "LinkedList" | "BinaryHeap" | "IndexSet" => {
+                    error(list_message(&format!("`{name}`")))
+                }
                 "HashMap" | "BTreeMap" | "IndexMap" => error(format!(
                     "`{name}` cannot be a form field: a `requestedSchema` has no maps; use one named field per key"
                 )),
@@ -124,8 +131,35 @@ fn borrows(path: &syn::TypePath) -> bool {
         })
 }
 
-fn array_message() -> String {
-    "a list cannot be a form field in revision 2025-06-18: a `requestedSchema` holds only primitive values, so use separate fields, or a unit enum that derives `Elicitable` for one choice among fixed values".to_owned()
+fn list_message(what: &str) -> String {
+    format!(
+        "{what} cannot be a form field: the only list a `requestedSchema` holds is a multi-select, which is a `Vec`, `BTreeSet` or `HashSet` of a unit enum that derives `Elicitable` (from revision 2025-11-25); use one of those, or separate fields"
+    )
+}
+
+/// `true` when `ty` is, through `Option`, a `Vec`, `BTreeSet` or `HashSet`:
+/// a multi-select if it is a field at all.
+pub fn is_multi_select(ty: &Type) -> bool {
+    match ty {
+        Type::Paren(inner) => is_multi_select(&inner.elem),
+        Type::Group(inner) => is_multi_select(&inner.elem),
+        Type::Path(p) if p.qself.is_none() => {
+            let Some(last) = p.path.segments.last() else {
+                return false;
+            };
+            match last.ident.to_string().as_str() {
+                "Vec" | "BTreeSet" | "HashSet" => true,
+                "Option" => match &last.arguments {
+                    PathArguments::AngleBracketed(args) => args.args.iter().any(
+                        |a| matches!(a, GenericArgument::Type(inner) if is_multi_select(inner)),
+                    ),
+                    _ => false,
+                },
+                _ => false,
+            }
+        }
+        _ => false,
+    }
 }
 
 /// The type as the user wrote it, without the spaces tokens print with:
@@ -160,8 +194,8 @@ mod tests {
     #[test]
     fn rejects_shapes_a_schema_cannot_hold() {
         for ty in [
-            "Vec<String>",
-            "Option<Vec<String>>",
+            "std::collections::VecDeque<Tag>",
+            "Option<LinkedList<Tag>>",
             "Box<[String]>",
             "[u8; 3]",
             "(i32, i32)",
@@ -187,8 +221,27 @@ mod tests {
             "std::sync::Arc<str>",
             "Address",
             "T",
+            // Multi-selects when the element is a unit enum.
+            "Vec<Tag>",
+            "Option<std::collections::BTreeSet<Tag>>",
+            "HashSet<Tag>",
+            "Vec<String>",
         ] {
             assert!(!rejects(ty), "{ty}");
+        }
+    }
+
+    #[test]
+    fn recognises_multi_selects() {
+        for (ty, multi) in [
+            ("Vec<Tag>", true),
+            ("Option<BTreeSet<Tag>>", true),
+            ("std::collections::HashSet<Tag>", true),
+            ("Tag", false),
+            ("Option<Tag>", false),
+        ] {
+            let parsed: syn::Type = syn::parse_str(ty).unwrap();
+            assert_eq!(super::is_multi_select(&parsed), multi, "{ty}");
         }
     }
 

@@ -28,6 +28,15 @@ impl fmt::Display for Excerpt<'_> {
     }
 }
 
+/// `1 item`, `2 items`: a count with its noun.
+pub(crate) fn plural(n: u64, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::Excerpt;

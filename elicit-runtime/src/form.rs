@@ -2,7 +2,7 @@
 
 use serde_json::{Map, Value};
 
-use crate::protocol::FormRequest;
+use crate::protocol::{FormRequest, Revision};
 use crate::schema::FormSchema;
 use crate::validate::ValidationErrors;
 
@@ -45,6 +45,34 @@ pub trait Elicitable: Sized {
 
     /// Whether content with properties the form lacks is rejected.
     const DENY_UNKNOWN_FIELDS: bool = false;
+
+    /// The revision the form is pinned to with `#[elicit(revision =
+    /// "...")]`, if any: every field must then be expressible in that
+    /// revision, or the form does not compile (a multi-select or a
+    /// non-boolean `default` needs 2025-11-25 or later).
+    ///
+    /// ```
+    /// use elicit_runtime::Elicitable;
+    /// use elicit_runtime::protocol::Revision;
+    ///
+    /// #[derive(Elicitable)]
+    /// #[elicit(revision = "2025-06-18")]
+    /// struct Rsvp {
+    ///     name: String,
+    ///     #[elicit(default = true)]
+    ///     attending: bool,
+    /// }
+    ///
+    /// #[derive(Elicitable)]
+    /// struct Anywhere {
+    ///     name: String,
+    /// }
+    ///
+    /// assert_eq!(Rsvp::REVISION, Some(Revision::V2025_06_18));
+    /// assert_eq!(Anywhere::REVISION, None);
+    /// assert!(Rsvp::SCHEMA.render(Revision::V2025_06_18).is_ok());
+    /// ```
+    const REVISION: Option<Revision> = None;
 
     /// Validates accepted content against [`Self::SCHEMA`] and reads it, in
     /// one pass, reporting every failing field at once.

@@ -42,6 +42,7 @@ mod excerpt;
 mod field;
 mod form;
 mod outcome;
+mod url;
 
 pub mod format;
 pub mod protocol;
@@ -53,9 +54,10 @@ pub mod validate;
 pub mod __private;
 
 pub use error::ElicitError;
-pub use field::ElicitField;
+pub use field::{ElicitChoice, ElicitField};
 pub use form::Elicitable;
 pub use outcome::Elicitation;
+pub use url::UrlElicitation;
 
 /// The README's examples, compiled and run as doc tests.
 #[cfg(doctest)]

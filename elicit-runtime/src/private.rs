@@ -6,9 +6,10 @@ pub use core::result::Result::{self, Err, Ok};
 pub use serde_json::{Map, Value};
 pub use std::borrow::Cow;
 
-pub use crate::field::ElicitField;
+pub use crate::field::{ElicitChoice, ElicitField};
 pub use crate::form::Elicitable;
 pub use crate::format::Format;
+pub use crate::protocol::Revision;
 pub use crate::schema::{
     BoundMessages, EnumOption, FieldSpec, FormSchema, Num, Property, PropertySchema,
 };
@@ -18,7 +19,8 @@ use crate::validate::{self, FieldError, Received};
 
 /// Reads one field of a form from `content` with the field type's
 /// `ElicitField::read` and `ElicitField::absent`, reporting a failure into
-/// `errors`.
+/// `errors`. An absent optional field with a `default` reads as the
+/// default.
 ///
 /// The two functions are passed in rather than named through a `T:
 /// ElicitField` bound, so that a field type that is not `ElicitField` is
@@ -30,7 +32,13 @@ pub fn read<T>(
     read: fn(&Value, &PropertySchema) -> Result<T, Vec<Violation>>,
     absent: fn() -> Option<T>,
 ) -> Option<T> {
-    match content.get(property.name.as_ref()) {
+    let found = content.get(property.name.as_ref());
+    // An absent optional field with a default reads as the default.
+    let default = match found {
+        None if !property.required => property.schema.default_value(),
+        _ => None,
+    };
+    match found.or(default.as_ref()) {
         None => {
             let absent = absent();
             if absent.is_none() {

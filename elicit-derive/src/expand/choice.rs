@@ -1,4 +1,6 @@
-//! A unit enum: `impl ElicitField` as a single-select choice.
+//! A unit enum: `impl ElicitChoice`, and `impl ElicitField` as a
+//! single-select choice (a `Vec`, `BTreeSet` or `HashSet` of it is then a
+//! multi-select, through the runtime's impls).
 
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
@@ -46,10 +48,21 @@ pub fn expand(input: &Input<'_>, variants: &[Variant<'_>], cx: &mut Ctxt) -> Tok
     if let Some(description) = description {
         annotations.push(quote!(.description(#description)));
     }
-    let arms = variants.iter().map(|v| {
+    // `#[elicit(legacy_titles)]` on the enum: its titles are written as
+    // `enumNames` on every revision, wherever it is a field.
+    if let Some(key) = &input.attrs.legacy_titles {
+        annotations
+            .push(quote_spanned!(key.span()=> .legacy_titles("`legacy_titles` needs a unit enum")));
+    }
+    let from_arms = variants.iter().map(|v| {
         let wire = &v.wire;
         let ident = v.ident;
-        quote!(#wire => #private::Ok(Self::#ident),)
+        quote!(#wire => #private::Some(Self::#ident),)
+    });
+    let value_arms = variants.iter().map(|v| {
+        let wire = &v.wire;
+        let ident = v.ident;
+        quote!(Self::#ident => #wire,)
     });
     let ident = input.ident;
     let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
@@ -60,6 +73,7 @@ pub fn expand(input: &Input<'_>, variants: &[Variant<'_>], cx: &mut Ctxt) -> Tok
     });
 
     let trait_path = respan(quote!(#private::ElicitField), ident.span());
+    let choice_path = respan(quote!(#private::ElicitChoice), ident.span());
 
     quote! {
         #[doc(hidden)]
@@ -75,9 +89,26 @@ pub fn expand(input: &Input<'_>, variants: &[Variant<'_>], cx: &mut Ctxt) -> Tok
                     __value: &#private::Value,
                     __schema: &#private::PropertySchema,
                 ) -> #private::Result<Self, ::std::vec::Vec<#private::Violation>> {
-                    match #private::read_choice(__value, __schema)? {
-                        #(#arms)*
-                        _ => #private::Err(#private::not_an_option(__schema)),
+                    let __chosen = #private::read_choice(__value, __schema)?;
+                    match <Self as #private::ElicitChoice>::from_value(__chosen) {
+                        #private::Some(__variant) => #private::Ok(__variant),
+                        #private::None => #private::Err(#private::not_an_option(__schema)),
+                    }
+                }
+            }
+
+            #[automatically_derived]
+            impl #impl_generics #choice_path for #ident #ty_generics #where_clause {
+                fn from_value(__value: &::core::primitive::str) -> #private::Option<Self> {
+                    match __value {
+                        #(#from_arms)*
+                        _ => #private::None,
+                    }
+                }
+
+                fn value(&self) -> &'static ::core::primitive::str {
+                    match *self {
+                        #(#value_arms)*
                     }
                 }
             }

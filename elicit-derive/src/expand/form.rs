@@ -5,9 +5,10 @@ use quote::{format_ident, quote, quote_spanned};
 use syn::ext::IdentExt;
 use syn::spanned::Spanned;
 
-use super::spec::{Subject, chain};
+use super::spec::{Pin, Subject, chain};
 use super::{mentions_param, respan, where_with};
 use crate::ast::{Field, Input};
+use crate::attr::{ConstraintValue, DefaultValue};
 use crate::check;
 use crate::ctxt::Ctxt;
 use crate::types::{self, type_text};
@@ -45,7 +46,11 @@ pub fn expand(input: &Input<'_>, fields: &[Field<'_>], cx: &mut Ctxt) -> TokenSt
                 name: format!("the field `{}`", f.ident),
                 ty,
             };
-            let mut spec = chain(krate, &subject, &f.attrs);
+            let pin = input.attrs.revision.as_ref().map(|(lit, variant)| Pin {
+                variant,
+                message: pin_message(f, &lit.value()),
+            });
+            let mut spec = chain(krate, &subject, &f.attrs, pin.as_ref());
             if standalone {
                 let name = format_ident!("{}_spec", f.ident.unraw());
                 items.push(quote! {
@@ -103,6 +108,13 @@ pub fn expand(input: &Input<'_>, fields: &[Field<'_>], cx: &mut Ctxt) -> TokenSt
     let where_clause = where_with(input.generics, bounds);
 
     let trait_path = respan(quote!(#private::Elicitable), ident.span());
+    let revision = input.attrs.revision.as_ref().map(|(lit, variant)| {
+        let variant = syn::Ident::new(variant, lit.span());
+        quote! {
+            const REVISION: #private::Option<#private::Revision> =
+                #private::Some(#private::Revision::#variant);
+        }
+    });
 
     quote! {
         #[doc(hidden)]
@@ -114,8 +126,9 @@ pub fn expand(input: &Input<'_>, fields: &[Field<'_>], cx: &mut Ctxt) -> TokenSt
                 const SCHEMA: #private::FormSchema = #private::FormSchema {
                     properties: #private::Cow::Borrowed(&[#(#properties),*]),
                 };
-                const MESSAGE: &'static str = #message;
-                const DENY_UNKNOWN_FIELDS: bool = #deny;
+                const MESSAGE: &'static ::core::primitive::str = #message;
+                const DENY_UNKNOWN_FIELDS: ::core::primitive::bool = #deny;
+                #revision
 
                 fn from_content(
                     __content: &#private::Map<::std::string::String, #private::Value>,
@@ -146,4 +159,33 @@ fn wire_span(field: &Field<'_>) -> proc_macro2::Span {
         .or(field.attrs.serde.rename.as_ref())
         .map(|r| r.span())
         .unwrap_or_else(|| field.ident.span())
+}
+
+/// The message when a form pinned to `revision` has a field that revision
+/// cannot express, naming what the field has that the revision lacks.
+///
+/// `#[elicit(revision = "2025-06-18")]` with `tags: Vec<Tag>` is an error at
+/// `Vec<Tag>`: 2025-06-18 has no multi-select.
+fn pin_message(field: &Field<'_>, revision: &str) -> String {
+    let label = format!("the field `{}: {}`", field.ident, type_text(field.ty));
+    let pinned = format!("the form pins that revision with `revision = \"{revision}\"`");
+    let unpin = "remove the pin to require 2025-11-25 or later";
+    let default = field.attrs.constraints.iter().find_map(|c| match &c.value {
+        ConstraintValue::Default(value) => Some((value, c.written_key())),
+        _ => None,
+    });
+    let multi =
+        types::is_multi_select(field.ty) || matches!(default, Some((DefaultValue::List(_), _)));
+    match default {
+        _ if multi => format!(
+            "{label} is a multi-select, which revision {revision} cannot express, and {pinned}: ask for the choices in separate fields, or {unpin}"
+        ),
+        Some((DefaultValue::Str(_) | DefaultValue::Num(_), written)) => format!(
+            "{label} has `{written}`, which revision {revision} cannot express (it allows a default only on a boolean), and {pinned}: remove the `default`, or {unpin}"
+        ),
+        _ => format!(
+            "the type of {label} is a multi-select or carries a non-boolean `default`, which revision {revision} cannot express, and {pinned}: remove that from `{}`, or {unpin}",
+            type_text(field.ty)
+        ),
+    }
 }

@@ -24,7 +24,7 @@ pub fn expand(input: &Input<'_>, inner: &Type, cx: &mut Ctxt) -> TokenStream {
         name: format!("`{ident}`"),
         ty: inner,
     };
-    let mut spec = chain(krate, &subject, &input.attrs);
+    let mut spec = chain(krate, &subject, &input.attrs, None);
     // Without type parameters the spec is a `const` item of its own, which
     // rustc evaluates by itself: a failed check is reported at the attribute.
     let standalone = input.generics.params.is_empty().then(|| {
@@ -61,7 +61,7 @@ pub fn expand(input: &Input<'_>, inner: &Type, cx: &mut Ctxt) -> TokenStream {
             #[automatically_derived]
             impl #impl_generics #trait_path for #ident #ty_generics #where_clause {
                 const SPEC: #private::FieldSpec = #spec;
-                const REQUIRED: bool = #required;
+                const REQUIRED: ::core::primitive::bool = #required;
 
                 fn read(
                     __value: &#private::Value,

@@ -2,13 +2,13 @@
 //! then each attribute applied in order, each call spanned at its attribute
 //! so a failed check points there.
 
-use proc_macro2::{Span, TokenStream};
-use quote::{quote, quote_spanned};
+use proc_macro2::{Delimiter, Group, Span, TokenStream, TokenTree};
+use quote::{ToTokens, quote, quote_spanned};
 use syn::Type;
 use syn::spanned::Spanned;
 
 use super::respan;
-use crate::attr::{Attrs, ConstraintValue, NumLit};
+use crate::attr::{Attrs, ConstraintValue, DefaultValue, NumLit};
 use crate::types::type_text;
 
 /// What a spec is built for, as messages name it.
@@ -21,6 +21,14 @@ pub struct Subject<'a> {
     pub ty: &'a Type,
 }
 
+/// A form's `revision = "..."` pin, checked against every field.
+pub struct Pin {
+    /// The runtime's `Revision` variant, such as `V2025_06_18`.
+    pub variant: &'static str,
+    /// The message when the field needs a later revision.
+    pub message: String,
+}
+
 /// The spec expression for a field (or newtype) of type `subject.ty`.
 ///
 /// `#[elicit(title = "Age", minimum = 18)] age: u8` becomes
@@ -29,7 +37,17 @@ pub struct Subject<'a> {
 /// evaluation is reported there, with a message naming `age: u8`. The calls
 /// nest rather than go through `let` bindings, so that no name of the
 /// caller's scope (a `const spec`, say) can capture a binding.
-pub fn chain(krate: &TokenStream, subject: &Subject<'_>, attrs: &Attrs) -> TokenStream {
+///
+/// The checks that look at several attributes come last: lengths, bounds
+/// and item counts against each other, then the `default` against all of
+/// them (at the `default` key), then the form's `revision` pin (at the
+/// field's type).
+pub fn chain(
+    krate: &TokenStream,
+    subject: &Subject<'_>,
+    attrs: &Attrs,
+    pin: Option<&Pin>,
+) -> TokenStream {
     let private = quote!(#krate::__private);
     let ty = subject.ty;
     let label = &subject.label;
@@ -51,23 +69,33 @@ pub fn chain(krate: &TokenStream, subject: &Subject<'_>, attrs: &Attrs) -> Token
     }
     let mut lengths = Pair::default();
     let mut bounds = Pair::default();
+    let mut items = Pair::default();
+    let mut default = None;
     for c in &attrs.constraints {
         let key = c.key.to_string();
         let span = c.key.span();
-        let args = match &c.value {
+        let (method, args) = match &c.value {
             ConstraintValue::Length(n) => {
                 lengths.set(&key, span, format!("`{key} = {n}`"));
                 let unfit = format!(
                     "`{key}` needs a string field, and {label} is not one: remove `{key}`, or bound a number with `minimum` and `maximum` instead"
                 );
-                quote!(#n, #unfit)
+                (key.as_str(), quote!(#n, #unfit))
+            }
+            ConstraintValue::Items(n) => {
+                items.set(&key, span, format!("`{key} = {n}`"));
+                let unfit = format!(
+                    "`{key}` needs a multi-select field, a `Vec`, `BTreeSet` or `HashSet` of a unit enum, and {label} is not one: remove `{key}`, or bound the length of a string with `{}_length` instead",
+                    &key[..3]
+                );
+                (key.as_str(), quote!(#n, #unfit))
             }
             ConstraintValue::Format(variant) => {
                 let unfit = format!(
                     "`format` needs a string field, and {label} is not one: remove `format`"
                 );
                 let variant = syn::Ident::new(variant, span);
-                quote!(#private::Format::#variant, #unfit)
+                (key.as_str(), quote!(#private::Format::#variant, #unfit))
             }
             ConstraintValue::Bound(num) => {
                 let written = format!("`{key} = {}`", num.text);
@@ -77,37 +105,50 @@ pub fn chain(krate: &TokenStream, subject: &Subject<'_>, attrs: &Attrs) -> Token
                     &key[..3]
                 );
                 let fraction = fraction_message(&key, num, label);
-                let outside = match int_range(ty) {
-                    Some((low, high)) => format!(
-                        "{written} is outside the range of {label}, `{low}` to `{high}`: use a bound in that range, or a wider integer type"
-                    ),
-                    None if is_ident(ty, "f32") => format!(
-                        "{written} is outside the range of {label}, about `-3.4e38` to `3.4e38`: use a bound in that range, or `f64`"
-                    ),
-                    None => format!(
-                        "{written} is outside the range of {label}: use a bound its type can hold, or a wider type"
-                    ),
-                };
+                let outside = outside_message(&written, "bound", ty, label);
                 let value = num.to_tokens(krate);
-                quote!(#value, #private::BoundMessages {
-                    unfit: #unfit,
-                    fraction: #fraction,
-                    outside: #outside,
-                })
+                (
+                    key.as_str(),
+                    quote!(#value, #private::BoundMessages {
+                        unfit: #unfit,
+                        fraction: #fraction,
+                        outside: #outside,
+                    }),
+                )
             }
-            ConstraintValue::DefaultBool(b) => {
-                let unfit = format!(
-                    "`{}` needs a boolean field, and {label} is not one: remove `default`, since in revision 2025-06-18 only boolean fields have a default",
-                    c.written_key()
-                );
-                quote!(#b, #unfit)
+            ConstraintValue::Default(value) => {
+                default = Some((span, value, c.written_key()));
+                let unfit = default_unfit(value, &c.written_key(), label);
+                match value {
+                    DefaultValue::Bool(b) => ("default_bool", quote!(#b, #unfit)),
+                    DefaultValue::Str(s) => ("default_str", quote!(#s, #unfit)),
+                    DefaultValue::Num(num) => {
+                        let value = num.to_tokens(krate);
+                        ("default_num", quote!(#value, #unfit))
+                    }
+                    // A nested `const`, so the slice of `Cow`s is a
+                    // `'static` constant rather than a temporary.
+                    DefaultValue::List(list) => {
+                        let entries = list.iter().map(|s| quote!(#private::Cow::Borrowed(#s)));
+                        (
+                            "default_list",
+                            quote!({
+                                const DEFAULT: &[#private::Cow<'static, ::core::primitive::str>] =
+                                    &[#(#entries),*];
+                                DEFAULT
+                            }, #unfit),
+                        )
+                    }
+                }
             }
-        };
-        let method = match &c.value {
-            ConstraintValue::DefaultBool(_) => "default_bool",
-            _ => key.as_str(),
         };
         steps.push(Step::new(span, method, args));
+    }
+    if let Some(key) = &attrs.legacy_titles {
+        let unfit = format!(
+            "`legacy_titles` writes the titles of a single-select enum as the legacy `enumNames`, and {label} is not a single-select enum field: remove `legacy_titles`"
+        );
+        steps.push(Step::new(key.span(), "legacy_titles", quote!(#unfit)));
     }
     if let Some((span, message)) = lengths.contradiction(subject, "min_length", "max_length") {
         steps.push(Step::new(span, "check_lengths", quote!(#message)));
@@ -115,18 +156,132 @@ pub fn chain(krate: &TokenStream, subject: &Subject<'_>, attrs: &Attrs) -> Token
     if let Some((span, message)) = bounds.contradiction(subject, "minimum", "maximum") {
         steps.push(Step::new(span, "check_bounds", quote!(#message)));
     }
+    if let Some((span, message)) = items.contradiction(subject, "min_items", "max_items") {
+        steps.push(Step::new(span, "check_items", quote!(#message)));
+    }
+    if let Some((span, value, written)) = default {
+        if let DefaultValue::Num(_) = value {
+            let outside = outside_message(&format!("`{written}`"), "default", ty, label);
+            steps.push(Step::new(span, "check_default_limits", quote!(#outside)));
+        }
+        steps.push(Step::new(span, "check_default", TokenStream::new()));
+    }
+    if let Some(pin) = pin {
+        let (first, last) = ends(ty);
+        let variant = syn::Ident::new(pin.variant, first);
+        let message = &pin.message;
+        let mut step = Step::new(
+            first,
+            "check_revision",
+            quote!(#private::Revision::#variant, #message),
+        );
+        // The call runs from the type's first token to its last, so the
+        // error is under the whole type, `Vec<Colour>`, not only `Vec`.
+        step.end = last;
+        steps.push(step);
+    }
     let base = quote_spanned!(ty.span()=> <#ty as #private::ElicitField>::SPEC);
     steps.into_iter().fold(base, |spec, step| {
-        let Step { span, method, args } = step;
+        let Step {
+            span,
+            end,
+            method,
+            args,
+        } = step;
         let path = respan(quote!(#private::FieldSpec::#method), span);
-        quote_spanned!(span=> #path(#spec, #args))
+        let inner = if args.is_empty() {
+            quote_spanned!(span=> #spec)
+        } else {
+            quote_spanned!(span=> #spec, #args)
+        };
+        let mut call = Group::new(Delimiter::Parenthesis, inner);
+        call.set_span(end);
+        quote!(#path #call)
     })
+}
+
+/// The spans of the first and last token of `tokens`.
+fn ends(tokens: &impl ToTokens) -> (Span, Span) {
+    let mut trees = tokens.to_token_stream().into_iter();
+    let first = trees
+        .next()
+        .map(|t| t.span())
+        .unwrap_or_else(Span::call_site);
+    let last = trees.last().map(|t| match t {
+        TokenTree::Group(g) => g.span_close(),
+        other => other.span(),
+    });
+    (first, last.unwrap_or(first))
+}
+
+/// The message for a `default` whose literal is of another kind than the
+/// field: `default = "5"` on a `u8`. It lists the literals of the other
+/// kinds, since one of them is what the field takes.
+fn default_unfit(value: &DefaultValue, written: &str, label: &str) -> String {
+    let (what, field) = match value {
+        DefaultValue::Bool(_) => ("a boolean", "is not a boolean field"),
+        DefaultValue::Str(_) => (
+            "a string",
+            "is neither a string nor a single-select enum field",
+        ),
+        DefaultValue::Num(_) => ("a number", "is not a number field"),
+        DefaultValue::List(_) => (
+            "a list",
+            "is not a multi-select field (a `Vec`, `BTreeSet` or `HashSet` of a unit enum)",
+        ),
+    };
+    let kinds = [
+        (
+            matches!(value, DefaultValue::Bool(_)),
+            "`true` or `false` for a boolean",
+        ),
+        (
+            matches!(value, DefaultValue::Num(_)),
+            "a number such as `0`",
+        ),
+        (
+            matches!(value, DefaultValue::Str(_)),
+            "a string such as `\"text\"` for a string or an enum",
+        ),
+        (
+            matches!(value, DefaultValue::List(_)),
+            "a list such as `[\"value\"]` for a multi-select",
+        ),
+    ];
+    let others: Vec<&str> = kinds
+        .iter()
+        .filter(|(written, _)| !written)
+        .map(|(_, text)| *text)
+        .collect();
+    format!(
+        "`{written}` is {what}, and {label} {field}: write the default the field's kind takes ({}, or {}), or remove `default`",
+        others[..others.len() - 1].join(", "),
+        others[others.len() - 1]
+    )
+}
+
+/// The message for a bound or default that leaves the range of the field's
+/// Rust type.
+fn outside_message(written: &str, what: &str, ty: &Type, label: &str) -> String {
+    match int_range(ty) {
+        Some((low, high)) => format!(
+            "{written} is outside the range of {label}, `{low}` to `{high}`: use a {what} in that range, or a wider integer type"
+        ),
+        None if is_ident(ty, "f32") => format!(
+            "{written} is outside the range of {label}, about `-3.4e38` to `3.4e38`: use a {what} in that range, or `f64`"
+        ),
+        None => format!(
+            "{written} is outside the range of {label}: use a {what} its type can hold, or a wider type"
+        ),
+    }
 }
 
 /// One call of the chain: `FieldSpec::<method>(spec, <args>)`, spanned at
 /// the attribute it applies.
 struct Step {
     span: Span,
+    /// The span of the call's parentheses: where the call ends.
+    end: Span,
     method: syn::Ident,
     args: TokenStream,
 }
@@ -135,6 +290,7 @@ impl Step {
     fn new(span: Span, method: &str, args: TokenStream) -> Step {
         Step {
             span,
+            end: span,
             method: syn::Ident::new(method, span),
             args,
         }

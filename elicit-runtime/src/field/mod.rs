@@ -1,8 +1,11 @@
 //! The types a form field may have, and how each is read from content.
 
+mod choice;
 mod number;
 mod option;
 mod text;
+
+pub use choice::ElicitChoice;
 
 use serde_json::Value;
 
@@ -29,7 +32,7 @@ use crate::validate::{self, Checked, Violation};
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be a field of an elicitation form",
     label = "not a primitive form field",
-    note = "a form field is a string, a boolean, an integer or a float, a unit-variant enum or a newtype that derives `Elicitable`, or an `Option` of one of these",
+    note = "a form field is a string, a boolean, an integer or a float, a unit-variant enum or a newtype that derives `Elicitable`, a `Vec`, `BTreeSet` or `HashSet` of such an enum (a multi-select), or an `Option` of one of these",
     note = "a `requestedSchema` is a flat object: put the fields of a nested struct into this form, and use a unit enum for a fixed choice"
 )]
 pub trait ElicitField: Sized {

@@ -7,113 +7,125 @@
 //! full-time = HH ":" MM ":" SS [ "." 1*DIGIT ] time-offset
 //! time-offset = "Z" / ( "+" / "-" ) HH ":" MM              ; Z or z
 //! ```
+//!
+//! Every field sits at a fixed byte offset; each read checks its offset
+//! against the length first.
 
 use super::Reason;
-
-const MONTHS: [&str; 12] = [
-    "january",
-    "february",
-    "march",
-    "april",
-    "may",
-    "june",
-    "july",
-    "august",
-    "september",
-    "october",
-    "november",
-    "december",
-];
+use super::bytes::{byte, is};
 
 /// Checks a `full-date`.
-pub(super) fn check_date(value: &str) -> Result<(), Reason> {
+pub(super) const fn check_date(value: &str) -> Result<(), Reason> {
     let b = value.as_bytes();
-    let (year, month, day) = full_date(b).ok_or("expected `YYYY-MM-DD`")?;
-    check_day(year, month, day)?;
-    match b.get(10) {
+    let Some((year, month, day)) = full_date(b) else {
+        return Err(Reason::ExpectedDate);
+    };
+    tri!(check_day(year, month, day));
+    match byte(b, 10) {
         None => Ok(()),
-        Some(b'T' | b't') => Err("expected only a date, without a time".into()),
-        Some(_) => Err("unexpected text after the date".into()),
+        Some(b'T' | b't') => Err(Reason::DateOnly),
+        Some(_) => Err(Reason::TextAfterDate),
     }
 }
 
 /// Checks a `date-time`.
-pub(super) fn check_date_time(value: &str) -> Result<(), Reason> {
+pub(super) const fn check_date_time(value: &str) -> Result<(), Reason> {
     let b = value.as_bytes();
-    let (year, month, day) = full_date(b).ok_or("expected the date as `YYYY-MM-DD`")?;
-    check_day(year, month, day)?;
-    match b.get(10) {
+    let Some((year, month, day)) = full_date(b) else {
+        return Err(Reason::ExpectedDateOfDateTime);
+    };
+    tri!(check_day(year, month, day));
+    match byte(b, 10) {
         Some(b'T' | b't') => {}
-        None => return Err("missing the time (such as `T09:30:00Z`)".into()),
-        Some(b' ') => return Err("expected `T` between the date and the time, not a space".into()),
-        Some(_) => return Err("expected `T` after the date".into()),
+        None => return Err(Reason::MissingTime),
+        Some(b' ') => return Err(Reason::SpaceBeforeTime),
+        Some(_) => return Err(Reason::ExpectedT),
     }
-    let (hour, minute) = hh_mm(b, 11).ok_or("expected the time as `HH:MM:SS`")?;
-    let second = is(b, 16, b':')
-        .then(|| digits(b, 17, 2))
-        .flatten()
-        .ok_or("expected the time as `HH:MM:SS`")?;
+    let Some((hour, minute)) = hh_mm(b, 11) else {
+        return Err(Reason::ExpectedTime);
+    };
+    if !is(b, 16, b':') {
+        return Err(Reason::ExpectedTime);
+    }
+    let Some(second) = two_digits(b, 17) else {
+        return Err(Reason::ExpectedTime);
+    };
     if hour > 23 {
-        return Err(format!("the hour {hour:02} does not exist").into());
+        return Err(Reason::HourDoesNotExist { hour });
     }
     if minute > 59 {
-        return Err(format!("the minute {minute:02} does not exist").into());
+        return Err(Reason::MinuteDoesNotExist { minute });
     }
     if second > 60 {
-        return Err(format!("the second {second:02} does not exist").into());
+        return Err(Reason::SecondDoesNotExist { second });
     }
     let mut i = 19;
     if is(b, i, b'.') {
         i += 1;
         let start = i;
-        while b.get(i).is_some_and(u8::is_ascii_digit) {
+        while i < b.len() && b[i].is_ascii_digit() {
             i += 1;
         }
         if i == start {
-            return Err("expected digits after `.`".into());
+            return Err(Reason::ExpectedFractionDigits);
         }
     }
-    let (offset, end) = match b.get(i) {
+    // `i <= b.len()` here, so `i + 1` and `i + 6` cannot overflow.
+    let (offset, end) = match byte(b, i) {
         Some(b'Z' | b'z') => (0, i + 1),
-        Some(&sign @ (b'+' | b'-')) => {
-            let (hours, minutes) =
-                hh_mm(b, i + 1).ok_or("expected the offset as `+HH:MM` or `-HH:MM`")?;
+        Some(sign @ (b'+' | b'-')) => {
+            let Some((hours, minutes)) = hh_mm(b, i + 1) else {
+                return Err(Reason::ExpectedOffset);
+            };
             if hours > 23 {
-                return Err(format!("the offset hour {hours:02} does not exist").into());
+                return Err(Reason::OffsetHourDoesNotExist { hour: hours });
             }
             if minutes > 59 {
-                return Err(format!("the offset minute {minutes:02} does not exist").into());
+                return Err(Reason::OffsetMinuteDoesNotExist { minute: minutes });
             }
-            let offset = i64::from(hours * 60 + minutes);
+            let offset = hours as i64 * 60 + minutes as i64;
             (if sign == b'-' { -offset } else { offset }, i + 6)
         }
-        None => return Err("missing the offset (`Z` or such as `+02:00`)".into()),
-        Some(_) => return Err("expected `Z` or an offset such as `+02:00` after the time".into()),
+        None => return Err(Reason::MissingOffset),
+        Some(_) => return Err(Reason::ExpectedOffsetAfterTime),
     };
     if end != b.len() {
-        return Err("unexpected text after the offset".into());
+        return Err(Reason::TextAfterOffset);
     }
     // A leap second is inserted at the end of a UTC day.
-    let utc = (i64::from(hour * 60 + minute) - offset).rem_euclid(24 * 60);
+    let utc = (hour as i64 * 60 + minute as i64 - offset).rem_euclid(24 * 60);
     if second == 60 && utc != 23 * 60 + 59 {
-        return Err("a leap second (`:60`) is only valid at 23:59 UTC".into());
+        return Err(Reason::MisplacedLeapSecond);
     }
     Ok(())
 }
 
 /// Reads `YYYY-MM-DD` at the start of `b`, without checking the calendar.
-fn full_date(b: &[u8]) -> Option<(u32, u32, u32)> {
-    let year = digits(b, 0, 4)?;
-    let month = is(b, 4, b'-').then(|| digits(b, 5, 2))??;
-    let day = is(b, 7, b'-').then(|| digits(b, 8, 2))??;
-    Some((year, month, day))
+const fn full_date(b: &[u8]) -> Option<(u16, u8, u8)> {
+    let Some(year) = digits(b, 0, 4) else {
+        return None;
+    };
+    if !is(b, 4, b'-') {
+        return None;
+    }
+    let Some(month) = two_digits(b, 5) else {
+        return None;
+    };
+    if !is(b, 7, b'-') {
+        return None;
+    }
+    let Some(day) = two_digits(b, 8) else {
+        return None;
+    };
+    // Four digits make at most 9999.
+    Some((year as u16, month, day))
 }
 
 /// Checks that the day exists in the Gregorian calendar.
-fn check_day(year: u32, month: u32, day: u32) -> Result<(), Reason> {
-    let Some(name) = month.checked_sub(1).and_then(|m| MONTHS.get(m as usize)) else {
-        return Err(format!("the month {month:02} does not exist").into());
-    };
+const fn check_day(year: u16, month: u8, day: u8) -> Result<(), Reason> {
+    if month == 0 || month > 12 {
+        return Err(Reason::MonthDoesNotExist { month });
+    }
     let leap = year.is_multiple_of(4) && (!year.is_multiple_of(100) || year.is_multiple_of(400));
     let days = match month {
         2 if leap => 29,
@@ -122,33 +134,54 @@ fn check_day(year: u32, month: u32, day: u32) -> Result<(), Reason> {
         _ => 31,
     };
     if day == 0 {
-        return Err("the day 00 does not exist".into());
+        return Err(Reason::DayZero);
     }
     if day > days {
-        return Err(format!("the day {day} does not exist in {name} {year:04}").into());
+        return Err(Reason::DayDoesNotExist { day, month, year });
     }
     Ok(())
 }
 
 /// Reads `HH:MM` at `at`.
-fn hh_mm(b: &[u8], at: usize) -> Option<(u32, u32)> {
-    let hours = digits(b, at, 2)?;
-    let minutes = is(b, at + 2, b':').then(|| digits(b, at + 3, 2))??;
-    Some((hours, minutes))
+const fn hh_mm(b: &[u8], at: usize) -> Option<(u8, u8)> {
+    let Some(hours) = two_digits(b, at) else {
+        return None;
+    };
+    if !is(b, at.saturating_add(2), b':') {
+        return None;
+    }
+    match two_digits(b, at.saturating_add(3)) {
+        Some(minutes) => Some((hours, minutes)),
+        None => None,
+    }
 }
 
-/// Reads exactly `n` ASCII digits at `at`.
-fn digits(b: &[u8], at: usize, n: usize) -> Option<u32> {
-    b.get(at..at.checked_add(n)?)?
-        .iter()
-        .try_fold(0, |value, &d| {
-            d.is_ascii_digit().then(|| value * 10 + u32::from(d - b'0'))
-        })
+/// Reads exactly two ASCII digits at `at`.
+const fn two_digits(b: &[u8], at: usize) -> Option<u8> {
+    match digits(b, at, 2) {
+        // Two digits make at most 99.
+        Some(value) => Some(value as u8),
+        None => None,
+    }
 }
 
-/// Whether byte `at` is `expected`.
-fn is(b: &[u8], at: usize, expected: u8) -> bool {
-    b.get(at) == Some(&expected)
+/// Reads exactly `n` (at most 4) ASCII digits at `at`.
+const fn digits(b: &[u8], at: usize, n: usize) -> Option<u32> {
+    // After this test, `at + k < at + n <= b.len()` for every `k < n`.
+    if at > b.len() || n > b.len() - at || n > 4 {
+        return None;
+    }
+    let mut value = 0;
+    let mut k = 0;
+    while k < n {
+        let d = b[at + k];
+        if !d.is_ascii_digit() {
+            return None;
+        }
+        value = value * 10 + (d - b'0') as u32;
+        k += 1;
+    }
+    Some(value)
 }
 
 #[cfg(test)]
@@ -158,14 +191,14 @@ mod tests {
     fn date_reason(value: &str) -> String {
         match check_date(value) {
             Ok(()) => panic!("{value:?} was accepted"),
-            Err(reason) => reason.into_owned(),
+            Err(reason) => reason.to_string(),
         }
     }
 
     fn date_time_reason(value: &str) -> String {
         match check_date_time(value) {
             Ok(()) => panic!("{value:?} was accepted"),
-            Err(reason) => reason.into_owned(),
+            Err(reason) => reason.to_string(),
         }
     }
 

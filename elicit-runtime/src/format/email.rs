@@ -15,8 +15,9 @@
 //! Comments (`(...)`) and folding whitespace, which RFC 5322 allows in
 //! message headers, are not part of an RFC 5321 mailbox and are rejected.
 
+use super::Reason;
+use super::bytes::{contains, contains_pair, decode, find, head, is, is_control, last, tail};
 use super::uri::{Ipv6Syntax, is_ipv4, is_ipv6};
-use super::{Reason, name_char};
 
 /// The longest local part, in octets (RFC 5321 section 4.5.3.1.1).
 const MAX_LOCAL: usize = 64;
@@ -26,55 +27,65 @@ const MAX_DOMAIN: usize = 255;
 const MAX_LABEL: usize = 63;
 
 /// Checks a mailbox.
-pub(super) fn check(value: &str) -> Result<(), Reason> {
-    if !value.contains('@') {
-        return Err("missing `@`".into());
-    }
-    let (local, domain) = if value.starts_with('"') {
-        split_quoted(value)?
+pub(super) const fn check(value: &str) -> Result<(), Reason> {
+    let b = value.as_bytes();
+    // `@` is not `atext`, so an unquoted local part ends at the first.
+    let Some(at) = find(b, b'@') else {
+        return Err(Reason::MissingAt);
+    };
+    let (local, domain) = if is(b, 0, b'"') {
+        tri!(split_quoted(b))
     } else {
-        // `@` is not `atext`, so an unquoted local part ends at the first.
-        let (local, domain) = value.split_once('@').unwrap_or((value, ""));
-        check_dot_string(local)?;
-        (local, domain)
+        let local = head(b, at);
+        tri!(check_dot_string(local));
+        (local, tail(b, at + 1))
     };
     if local.len() > MAX_LOCAL {
-        return Err("the local part is longer than 64 octets".into());
+        return Err(Reason::LocalTooLong);
     }
     check_domain(domain)
 }
 
 /// `atext`, extended with non-ASCII characters (RFC 6531).
-fn is_atext(c: char) -> bool {
-    c.is_ascii_alphanumeric() || "!#$%&'*+-/=?^_`{|}~".contains(c) || is_extended(c)
+const fn is_atext(c: char) -> bool {
+    if c.is_ascii() {
+        // `c` is ASCII, so `c as u8` is its only byte.
+        c.is_ascii_alphanumeric() || contains(b"!#$%&'*+-/=?^_`{|}~", c as u8)
+    } else {
+        is_extended(c)
+    }
 }
 
 /// A non-ASCII character allowed by RFC 6531, less spaces and controls.
-fn is_extended(c: char) -> bool {
-    !c.is_ascii() && !c.is_whitespace() && !c.is_control()
+const fn is_extended(c: char) -> bool {
+    !c.is_ascii() && !c.is_whitespace() && !is_control(c)
 }
 
 /// Checks `Dot-string = Atom *("." Atom)`.
-fn check_dot_string(local: &str) -> Result<(), Reason> {
+const fn check_dot_string(local: &[u8]) -> Result<(), Reason> {
     if local.is_empty() {
-        return Err("the local part is empty".into());
+        return Err(Reason::LocalEmpty);
     }
-    if local.starts_with('.') {
-        return Err("the local part starts with `.`".into());
+    if is(local, 0, b'.') {
+        return Err(Reason::LocalStartsWithDot);
     }
     let mut after_dot = false;
-    for c in local.chars() {
+    let mut i = 0;
+    while i < local.len() {
+        // `decode` reads at least one byte, so the loop ends.
+        let (c, len) = decode(local, i);
         if c == '.' {
             if after_dot {
-                return Err("the local part contains `..`".into());
+                return Err(Reason::LocalDoubleDot);
             }
         } else if !is_atext(c) {
-            return Err(format!("the local part contains {}", name_char(c)).into());
+            return Err(Reason::LocalContains { c });
         }
         after_dot = c == '.';
+        i += len;
     }
     if after_dot {
-        return Err("the local part ends with `.`".into());
+        return Err(Reason::LocalEndsWithDot);
     }
     Ok(())
 }
@@ -82,71 +93,102 @@ fn check_dot_string(local: &str) -> Result<(), Reason> {
 /// Reads `Quoted-string = DQUOTE *QcontentSMTP DQUOTE` at the start of
 /// `value`, then `@`; returns the local part (with its quotes) and the
 /// domain.
-fn split_quoted(value: &str) -> Result<(&str, &str), Reason> {
+const fn split_quoted(value: &[u8]) -> Result<(&[u8], &[u8]), Reason> {
     let mut escaped = false;
-    for (i, c) in value.char_indices().skip(1) {
+    // Byte 0 is the opening `"`.
+    let mut i = 1;
+    while i < value.len() {
+        let (c, len) = decode(value, i);
         if escaped {
             // quoted-pairSMTP = %d92 %d32-126
-            if !(' '..='~').contains(&c) {
-                return Err("`\\` must be followed by a printable ASCII character".into());
+            if !matches!(c, ' '..='~') {
+                return Err(Reason::BadQuotedPair);
             }
             escaped = false;
         } else if c == '\\' {
             escaped = true;
         } else if c == '"' {
-            let (local, rest) = value.split_at_checked(i + 1).unwrap_or((value, ""));
-            return match rest.strip_prefix('@') {
-                Some(domain) => Ok((local, domain)),
-                None => Err("expected `@` after the closing `\"`".into()),
+            // `i < value.len()`, so `i + 1` and `i + 2` cannot overflow.
+            return if is(value, i + 1, b'@') {
+                Ok((head(value, i + 1), tail(value, i + 2)))
+            } else {
+                Err(Reason::NoAtAfterQuote)
             };
         } else if !(matches!(c, ' '..='~') || is_extended(c)) {
             // qtextSMTP = %d32-33 / %d35-91 / %d93-126, and non-ASCII
-            return Err(format!("the quoted local part contains {}", name_char(c)).into());
+            return Err(Reason::QuotedContains { c });
         }
+        i += len;
     }
-    Err("the quoted local part is missing its closing `\"`".into())
+    Err(Reason::UnclosedQuote)
 }
 
 /// Checks `Domain / address-literal`.
-fn check_domain(domain: &str) -> Result<(), Reason> {
+const fn check_domain(domain: &[u8]) -> Result<(), Reason> {
     if domain.is_empty() {
-        return Err("the domain is empty".into());
+        return Err(Reason::DomainEmpty);
     }
     if domain.len() > MAX_DOMAIN {
-        return Err("the domain is longer than 255 octets".into());
+        return Err(Reason::DomainTooLong);
     }
-    match domain.strip_prefix('[') {
-        Some(literal) => check_address_literal(literal),
-        None => check_labels(domain),
+    if is(domain, 0, b'[') {
+        check_address_literal(tail(domain, 1))
+    } else {
+        check_labels(domain)
     }
 }
 
 /// Checks `Domain = sub-domain *("." sub-domain)`.
-fn check_labels(domain: &str) -> Result<(), Reason> {
-    if domain.starts_with('.') {
-        return Err("the domain starts with `.`".into());
+const fn check_labels(domain: &[u8]) -> Result<(), Reason> {
+    if is(domain, 0, b'.') {
+        return Err(Reason::DomainStartsWithDot);
     }
-    for label in domain.split('.') {
-        if label.is_empty() {
-            return Err(if domain.ends_with('.') && !domain.contains("..") {
-                "the domain ends with `.`".into()
+    let mut start = 0;
+    loop {
+        let rest = tail(domain, start);
+        let (label, is_last) = match find(rest, b'.') {
+            Some(dot) => (head(rest, dot), false),
+            None => (rest, true),
+        };
+        tri!(check_label(domain, label));
+        if is_last {
+            return Ok(());
+        }
+        // A `.` follows the label: step over both.
+        start += label.len() + 1;
+    }
+}
+
+/// Checks one `sub-domain` of `domain`: letters, digits and inner hyphens.
+const fn check_label(domain: &[u8], label: &[u8]) -> Result<(), Reason> {
+    if label.is_empty() {
+        return Err(
+            if matches!(last(domain), Some(b'.')) && !contains_pair(domain, [b'.', b'.']) {
+                Reason::DomainEndsWithDot
             } else {
-                "the domain contains `..`".into()
-            });
+                Reason::DomainDoubleDot
+            },
+        );
+    }
+    let mut chars = 0;
+    let mut i = 0;
+    while i < label.len() {
+        // `decode` reads at least one byte, so the loop ends.
+        let (c, len) = decode(label, i);
+        if !(c.is_ascii_alphanumeric() || c == '-' || is_extended(c)) {
+            return Err(Reason::DomainContains { c });
         }
-        let label_char = |c: char| c.is_ascii_alphanumeric() || c == '-' || is_extended(c);
-        if let Some(c) = label.chars().find(|&c| !label_char(c)) {
-            return Err(format!("the domain contains {}", name_char(c)).into());
-        }
-        if label.starts_with('-') {
-            return Err("a domain label starts with `-`".into());
-        }
-        if label.ends_with('-') {
-            return Err("a domain label ends with `-`".into());
-        }
-        if label.chars().count() > MAX_LABEL {
-            return Err("a domain label is longer than 63 characters".into());
-        }
+        chars += 1;
+        i += len;
+    }
+    if is(label, 0, b'-') {
+        return Err(Reason::LabelStartsWithHyphen);
+    }
+    if matches!(last(label), Some(b'-')) {
+        return Err(Reason::LabelEndsWithHyphen);
+    }
+    if chars > MAX_LABEL {
+        return Err(Reason::LabelTooLong);
     }
     Ok(())
 }
@@ -154,26 +196,45 @@ fn check_labels(domain: &str) -> Result<(), Reason> {
 /// Checks what follows `[` in `address-literal = "[" ( IPv4-address-literal /
 /// IPv6-address-literal ) "]"`; general address literals (`[tag:...]`) are
 /// not accepted.
-fn check_address_literal(literal: &str) -> Result<(), Reason> {
-    let Some((inside, after)) = literal.split_once(']') else {
-        return Err("the address literal is missing its closing `]`".into());
+const fn check_address_literal(literal: &[u8]) -> Result<(), Reason> {
+    let Some(close) = find(literal, b']') else {
+        return Err(Reason::UnclosedLiteral);
     };
-    if !after.is_empty() {
-        return Err("unexpected text after the address literal".into());
+    if close + 1 != literal.len() {
+        return Err(Reason::TextAfterLiteral);
     }
-    let ipv6 = inside
-        .get(..5)
-        .filter(|tag| tag.eq_ignore_ascii_case("IPv6:"))
-        .and_then(|_| inside.get(5..));
-    match ipv6 {
-        Some(address) if is_ipv6(address, Ipv6Syntax::Smtp) => Ok(()),
-        Some(_) => Err("the address literal is not a valid IPv6 address".into()),
-        None if is_ipv4(inside, Ipv6Syntax::Smtp) => Ok(()),
-        None if inside.contains(':') => {
-            Err("the address literal must be an IPv4 address or start with `IPv6:`".into())
+    let inside = head(literal, close);
+    if has_ipv6_tag(inside) {
+        if is_ipv6(tail(inside, IPV6_TAG.len()), Ipv6Syntax::Smtp) {
+            Ok(())
+        } else {
+            Err(Reason::LiteralNotIpv6)
         }
-        None => Err("the address literal is not a valid IPv4 address".into()),
+    } else if is_ipv4(inside, Ipv6Syntax::Smtp) {
+        Ok(())
+    } else if contains(inside, b':') {
+        Err(Reason::LiteralNeedsTag)
+    } else {
+        Err(Reason::LiteralNotIpv4)
     }
+}
+
+/// The tag of an IPv6 address literal, lowercase (it matches in any case).
+const IPV6_TAG: &[u8] = b"ipv6:";
+
+/// Whether `inside` starts with `IPv6:`, in any case.
+const fn has_ipv6_tag(inside: &[u8]) -> bool {
+    if inside.len() < IPV6_TAG.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < IPV6_TAG.len() {
+        if inside[i].to_ascii_lowercase() != IPV6_TAG[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
 }
 
 #[cfg(test)]
@@ -183,7 +244,7 @@ mod tests {
     fn reason(value: &str) -> String {
         match check(value) {
             Ok(()) => panic!("{value:?} was accepted"),
-            Err(reason) => reason.into_owned(),
+            Err(reason) => reason.to_string(),
         }
     }
 

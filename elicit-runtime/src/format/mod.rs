@@ -1,19 +1,31 @@
 //! String formats a form field may declare (`format` in the schema), and the
 //! checks behind them.
 //!
-//! Every check reads its input once, left to right, without backtracking or
-//! recursion, and returns a reason for the first problem it finds; none of
-//! them panics, whatever the input.
+//! Every check is a `const fn`: the same code validates a value at run time
+//! and a `default` at compile time. Each reads its input once, left to
+//! right, without backtracking or recursion, works on bytes (decoding UTF-8
+//! by hand where a character matters), and returns a reason for the first
+//! problem it finds; none of them panics, whatever the input.
 
 use core::fmt;
-use std::borrow::Cow;
 
+/// `expr?` for a `Result` inside a `const fn`, where `?` is not available.
+macro_rules! tri {
+    ($result:expr) => {
+        match $result {
+            Ok(value) => value,
+            Err(error) => return Err(error),
+        }
+    };
+}
+
+mod bytes;
 mod date;
 mod email;
+mod reason;
 mod uri;
 
-/// Why a value fails its format: a short lowercase text.
-type Reason = Cow<'static, str>;
+use reason::Reason;
 
 /// A string format a form field may declare (`format` in the schema).
 ///
@@ -104,6 +116,10 @@ impl Format {
 
     /// Checks `value` against the format.
     ///
+    /// This is a `const fn`, so a value known at compile time, such as a
+    /// field's `default`, can be checked while compiling; the run-time check
+    /// is the same code.
+    ///
     /// # Errors
     ///
     /// A [`FormatError`] when `value` does not match, with a short lowercase
@@ -121,14 +137,44 @@ impl Format {
     /// let error = Format::Date.check("2025-02-30").unwrap_err();
     /// assert_eq!(error.format(), Format::Date);
     /// assert_eq!(error.reason(), "the day 30 does not exist in february 2025");
+    /// assert_eq!(error.message(), "the day does not exist in that month");
     /// assert_eq!(
     ///     error.to_string(),
     ///     "not a date such as `2025-06-18`: the day 30 does not exist in february 2025",
     /// );
     /// ```
-    pub fn check(self, value: &str) -> Result<(), FormatError> {
+    ///
+    /// At compile time, a failed check can stop the build with
+    /// [`FormatError::message`]:
+    ///
+    /// ```
+    /// use elicit_runtime::format::Format;
+    ///
+    /// const fn checked(format: Format, value: &'static str) -> &'static str {
+    ///     match format.check(value) {
+    ///         Ok(()) => value,
+    ///         Err(error) => panic!("{}", error.message()),
+    ///     }
+    /// }
+    ///
+    /// const LAUNCH: &str = checked(Format::Date, "2025-06-18");
+    /// assert_eq!(LAUNCH, "2025-06-18");
+    /// ```
+    ///
+    /// ```compile_fail,E0080
+    /// # use elicit_runtime::format::Format;
+    /// # const fn checked(format: Format, value: &'static str) -> &'static str {
+    /// #     match format.check(value) {
+    /// #         Ok(()) => value,
+    /// #         Err(error) => panic!("{}", error.message()),
+    /// #     }
+    /// # }
+    /// // error: the day does not exist in that month
+    /// const LAUNCH: &str = checked(Format::Date, "2023-02-29");
+    /// ```
+    pub const fn check(self, value: &str) -> Result<(), FormatError> {
         let result = if value.is_empty() {
-            Err(Reason::Borrowed("the value is empty"))
+            Err(Reason::Empty)
         } else {
             match self {
                 Format::Email => email::check(value),
@@ -137,15 +183,18 @@ impl Format {
                 Format::DateTime => date::check_date_time(value),
             }
         };
-        result.map_err(|reason| FormatError {
-            format: self,
-            reason,
-        })
+        match result {
+            Ok(()) => Ok(()),
+            Err(reason) => Err(FormatError {
+                format: self,
+                reason,
+            }),
+        }
     }
 }
 
 /// `a == b`, usable in a `const fn`.
-const fn bytes_eq(a: &[u8], b: &[u8]) -> bool {
+pub(crate) const fn bytes_eq(a: &[u8], b: &[u8]) -> bool {
     if a.len() != b.len() {
         return false;
     }
@@ -159,25 +208,13 @@ const fn bytes_eq(a: &[u8], b: &[u8]) -> bool {
     true
 }
 
-/// Names a character inside a reason: `a space`, `` `<` ``, `a backtick`,
-/// `a control character (U+0009)`, ``the non-ASCII character `é` (U+00E9)``.
-fn name_char(c: char) -> String {
-    let code = u32::from(c);
-    match c {
-        ' ' => "a space".to_owned(),
-        '`' => "a backtick".to_owned(),
-        c if c.is_control() => format!("a control character (U+{code:04X})"),
-        c if c.is_whitespace() => format!("a space character (U+{code:04X})"),
-        c if c.is_ascii() => format!("`{c}`"),
-        c => format!("the non-ASCII character `{c}` (U+{code:04X})"),
-    }
-}
-
 /// Why a string does not match its format.
 ///
 /// Displays as `not <what the format means>: <reason>`, for example
-/// ``not an email address: missing `@` ``.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// ``not an email address: missing `@` ``. It is `Copy` and built in
+/// `const` code, so a compile-time check can report it with
+/// [`message`](FormatError::message).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct FormatError {
     format: Format,
     reason: Reason,
@@ -185,13 +222,24 @@ pub struct FormatError {
 
 impl FormatError {
     /// The format that was not matched.
-    pub fn format(&self) -> Format {
+    pub const fn format(&self) -> Format {
         self.format
     }
 
-    /// A short lowercase reason, without a trailing period.
-    pub fn reason(&self) -> &str {
-        &self.reason
+    /// A short lowercase reason, without a trailing period, naming what was
+    /// found: ``the local part contains `(` ``, `the day 30 does not exist
+    /// in february 2025`.
+    pub fn reason(&self) -> String {
+        self.reason.to_string()
+    }
+
+    /// The reason as fixed text, without the characters and numbers of the
+    /// value (`the day does not exist in that month`); usable in `const`
+    /// code, such as the message of a compile-time panic. Where the reason
+    /// names nothing from the value, it is the same text as
+    /// [`reason`](FormatError::reason).
+    pub const fn message(&self) -> &'static str {
+        self.reason.message()
     }
 }
 
@@ -268,8 +316,87 @@ mod tests {
         assert_eq!(error.format(), Format::Email);
         assert_eq!(error.reason(), "missing `@`");
         assert_eq!(error.to_string(), "not an email address: missing `@`");
-        let boxed: Box<dyn std::error::Error> = Box::new(error.clone());
+        let boxed: Box<dyn std::error::Error> = Box::new(error);
         assert_eq!(boxed.to_string(), error.to_string());
+    }
+
+    #[test]
+    fn check_runs_in_const() {
+        /// The error of a check that must fail, in `const` code.
+        const fn error(result: Result<(), FormatError>) -> FormatError {
+            match result {
+                Err(error) => error,
+                Ok(()) => panic!("the value was accepted"),
+            }
+        }
+
+        const EMAIL_OK: bool = Format::Email.check("josé@exämple.com").is_ok()
+            && Format::Email.check("\"a b\"@[IPv6:2001:db8::1]").is_ok();
+        const EMAIL_BAD: FormatError = error(Format::Email.check("a,b@example.com"));
+        const URI_OK: bool = Format::Uri
+            .check("https://user@[::1]:8080/p%20q?x=1#f")
+            .is_ok()
+            && Format::Uri.check("urn:isbn:0451450523").is_ok();
+        const URI_BAD: FormatError = error(Format::Uri.check("http://exämple.com/"));
+        const DATE_OK: bool = Format::Date.check("2024-02-29").is_ok();
+        const DATE_BAD: FormatError = error(Format::Date.check("2023-02-29"));
+        const DATE_TIME_OK: bool = Format::DateTime.check("2016-12-31T23:59:60Z").is_ok()
+            && Format::DateTime
+                .check("2025-06-18T09:30:00.25+02:00")
+                .is_ok();
+        const DATE_TIME_BAD: FormatError = error(Format::DateTime.check("2025-06-18T24:00:00Z"));
+        const EMPTY_BAD: bool = Format::Uri.check("").is_err();
+        const MESSAGES: [&str; 4] = [
+            EMAIL_BAD.message(),
+            URI_BAD.message(),
+            DATE_BAD.message(),
+            DATE_TIME_BAD.message(),
+        ];
+
+        const _: () = assert!(EMAIL_OK && URI_OK && DATE_OK && DATE_TIME_OK && EMPTY_BAD);
+        assert_eq!(EMAIL_BAD.format(), Format::Email);
+        assert_eq!(EMAIL_BAD.reason(), "the local part contains `,`");
+        assert_eq!(URI_BAD.format(), Format::Uri);
+        assert_eq!(
+            URI_BAD.reason(),
+            "contains the non-ASCII character `ä` (U+00E4)"
+        );
+        assert_eq!(DATE_BAD.format(), Format::Date);
+        assert_eq!(
+            DATE_BAD.reason(),
+            "the day 29 does not exist in february 2023"
+        );
+        assert_eq!(DATE_TIME_BAD.format(), Format::DateTime);
+        assert_eq!(DATE_TIME_BAD.reason(), "the hour 24 does not exist");
+        assert_eq!(
+            MESSAGES,
+            [
+                "the local part contains a character that is not allowed",
+                "contains a character that must be percent-encoded",
+                "the day does not exist in that month",
+                "the hour does not exist",
+            ]
+        );
+        // The same checks at run time give the same errors.
+        assert_eq!(Format::Date.check("2023-02-29"), Err(DATE_BAD));
+        assert_eq!(Format::Uri.check("http://exämple.com/"), Err(URI_BAD));
+    }
+
+    #[test]
+    fn messages_are_fixed_texts() {
+        for input in awkward_inputs() {
+            for format in Format::ALL {
+                if let Err(error) = format.check(&input) {
+                    let message = error.message();
+                    assert!(!message.is_empty(), "{format:?} {input:?}");
+                    assert!(!message.ends_with('.'), "{message}");
+                    assert!(
+                        !message.starts_with(|c: char| c.is_uppercase()),
+                        "{message}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]
@@ -282,13 +409,59 @@ mod tests {
     }
 
     #[test]
-    fn name_char_texts() {
-        assert_eq!(name_char(' '), "a space");
-        assert_eq!(name_char('`'), "a backtick");
-        assert_eq!(name_char('<'), "`<`");
-        assert_eq!(name_char('\t'), "a control character (U+0009)");
-        assert_eq!(name_char('\u{3000}'), "a space character (U+3000)");
-        assert_eq!(name_char('é'), "the non-ASCII character `é` (U+00E9)");
+    fn run_time_and_compile_time_agree() {
+        const VALUES: [&str; 6] = [
+            "user@example.com",
+            "a@b@c",
+            "https://example.com",
+            "http://[::1]x/",
+            "2024-02-29",
+            "2025-06-18T09:30:00+24:00",
+        ];
+        const RESULTS: [[Result<(), FormatError>; 4]; 6] = {
+            let mut results = [[Ok(()); 4]; 6];
+            let mut i = 0;
+            while i < VALUES.len() {
+                let mut j = 0;
+                while j < Format::ALL.len() {
+                    results[i][j] = Format::ALL[j].check(VALUES[i]);
+                    j += 1;
+                }
+                i += 1;
+            }
+            results
+        };
+        for (value, results) in VALUES.iter().zip(RESULTS) {
+            for (format, result) in Format::ALL.into_iter().zip(results) {
+                assert_eq!(format.check(value), result, "{format:?} {value:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn messages_name_no_value() {
+        let cases = [
+            (Format::Email, "a(b@example.com"),
+            (Format::Email, "\"a\u{7}\"@example.com"),
+            (Format::Email, "user@exam_ple.com"),
+            (Format::Uri, "ht_tp://x"),
+            (Format::Uri, "http://x/a b"),
+            (Format::Uri, "http://[::1]x/"),
+            (Format::Uri, "http://us[er@x/"),
+            (Format::Date, "2025-13-01"),
+            (Format::Date, "2025-04-31"),
+            (Format::DateTime, "2025-06-18T24:00:00Z"),
+            (Format::DateTime, "2025-06-18T09:60:00Z"),
+            (Format::DateTime, "2025-06-18T09:30:61Z"),
+            (Format::DateTime, "2025-06-18T09:30:00+24:00"),
+            (Format::DateTime, "2025-06-18T09:30:00-02:60"),
+        ];
+        for (format, value) in cases {
+            let error = format.check(value).unwrap_err();
+            let message = error.message();
+            assert_ne!(message, error.reason(), "{value:?}");
+            assert!(!message.contains(|c: char| c.is_ascii_digit()), "{message}");
+        }
     }
 
     /// Inputs meant to trip up byte indexing: multi-byte characters at every

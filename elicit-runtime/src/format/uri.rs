@@ -3,119 +3,156 @@
 //!
 //! Also home to the IPv4 and IPv6 address grammars, which `email` shares for
 //! its address literals.
+//!
+//! The URI is cut into its components at ASCII delimiters, so every cut and
+//! every reported character falls on a character boundary.
 
-use super::{Reason, name_char};
+use super::Reason;
+use super::bytes::{
+    all_digits, all_hex_digits, byte, decode, find, head, is, split_before, split_off, tail,
+};
 
 /// Checks an absolute URI.
-pub(super) fn check(value: &str) -> Result<(), Reason> {
-    let rest = scheme(value)?;
-    let (rest, fragment) = split_off(rest, '#');
-    let (hier, query) = split_off(rest, '?');
-    match hier.strip_prefix("//") {
-        Some(after) => {
-            let (authority, path) = split_before(after, '/');
-            check_authority(authority)?;
-            check_part(path, Part::Path)?;
-        }
-        None => check_part(hier, Part::Path)?,
+pub(super) const fn check(value: &str) -> Result<(), Reason> {
+    let rest = tri!(scheme(value.as_bytes()));
+    let (rest, fragment) = split_off(rest, b'#');
+    let (hier, query) = split_off(rest, b'?');
+    if is(hier, 0, b'/') && is(hier, 1, b'/') {
+        let after = tail(hier, 2);
+        let (authority, path) = split_before(after, b'/');
+        tri!(check_authority(authority));
+        tri!(check_part(path, Part::Path));
+    } else {
+        tri!(check_part(hier, Part::Path));
     }
     if let Some(query) = query {
-        check_part(query, Part::Query)?;
+        tri!(check_part(query, Part::Query));
     }
     if let Some(fragment) = fragment {
-        check_part(fragment, Part::Fragment)?;
+        tri!(check_part(fragment, Part::Fragment));
     }
     Ok(())
 }
 
 /// Checks `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"` and returns what
 /// follows the colon.
-fn scheme(value: &str) -> Result<&str, Reason> {
-    const MISSING: &str = "missing the scheme (such as `https:`)";
-    let Some((scheme, rest)) = value.split_once(':') else {
-        return Err(MISSING.into());
+const fn scheme(value: &[u8]) -> Result<&[u8], Reason> {
+    let Some(colon) = find(value, b':') else {
+        return Err(Reason::MissingScheme);
     };
+    let scheme = head(value, colon);
+    if scheme.is_empty() {
+        return Err(Reason::MissingScheme);
+    }
     // A `/`, `?` or `#` before the first `:` means there is no scheme at all,
     // as in `//example.com` or `example.com/a:b`.
-    if scheme.is_empty() || scheme.contains(['/', '?', '#']) {
-        return Err(MISSING.into());
+    let mut i = 0;
+    while i < scheme.len() {
+        if matches!(scheme[i], b'/' | b'?' | b'#') {
+            return Err(Reason::MissingScheme);
+        }
+        i += 1;
     }
-    if !scheme.starts_with(|c: char| c.is_ascii_alphabetic()) {
-        return Err("the scheme must start with a letter".into());
+    if !matches!(byte(scheme, 0), Some(b) if b.is_ascii_alphabetic()) {
+        return Err(Reason::SchemeStart);
     }
-    let scheme_char = |c: char| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.');
-    match scheme.chars().find(|&c| !scheme_char(c)) {
-        Some(c) => Err(format!("the scheme contains {}", name_char(c)).into()),
-        None => Ok(rest),
+    let mut i = 0;
+    while i < scheme.len() {
+        let b = scheme[i];
+        if !(b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')) {
+            // Only ASCII bytes came before, so `i` starts a character.
+            return Err(Reason::SchemeContains {
+                c: decode(scheme, i).0,
+            });
+        }
+        i += 1;
     }
+    Ok(tail(value, colon + 1))
 }
 
 /// Checks `authority = [ userinfo "@" ] host [ ":" port ]`.
-fn check_authority(authority: &str) -> Result<(), Reason> {
-    let host_port = match authority.split_once('@') {
-        Some((userinfo, rest)) => {
-            check_part(userinfo, Part::Userinfo)?;
-            rest
+const fn check_authority(authority: &[u8]) -> Result<(), Reason> {
+    let host_port = match find(authority, b'@') {
+        Some(at) => {
+            tri!(check_part(head(authority, at), Part::Userinfo));
+            tail(authority, at + 1)
         }
         None => authority,
     };
-    let port = match host_port.strip_prefix('[') {
-        Some(literal) => {
-            let Some((inside, after)) = literal.split_once(']') else {
-                return Err("the host is missing its closing `]`".into());
-            };
-            check_ip_literal(inside)?;
-            match after.strip_prefix(':') {
-                Some(port) => Some(port),
-                None => match after.chars().next() {
-                    Some(c) => {
-                        return Err(format!("{} is not allowed after `]`", name_char(c)).into());
-                    }
-                    None => None,
-                },
-            }
+    let port = if is(host_port, 0, b'[') {
+        let literal = tail(host_port, 1);
+        let Some(close) = find(literal, b']') else {
+            return Err(Reason::UnclosedHost);
+        };
+        tri!(check_ip_literal(head(literal, close)));
+        let after = tail(literal, close + 1);
+        if is(after, 0, b':') {
+            Some(tail(after, 1))
+        } else if after.is_empty() {
+            None
+        } else {
+            // `after` follows a `]`, so it starts with a character.
+            return Err(Reason::AfterHostLiteral {
+                c: decode(after, 0).0,
+            });
         }
-        None => {
-            let (host, port) = split_off(host_port, ':');
-            check_part(host, Part::Host)?;
-            port
-        }
+    } else {
+        let (host, port) = split_off(host_port, b':');
+        tri!(check_part(host, Part::Host));
+        port
     };
-    match port {
-        Some(port) if !port.bytes().all(|b| b.is_ascii_digit()) => {
-            Err("the port must contain only digits".into())
-        }
-        _ => Ok(()),
+    if let Some(port) = port
+        && !all_digits(port)
+    {
+        return Err(Reason::PortNotDigits);
     }
+    Ok(())
 }
 
 /// Checks what is inside `[` `]` in a host: `IPv6address / IPvFuture`.
-fn check_ip_literal(inside: &str) -> Result<(), Reason> {
-    match inside.strip_prefix(['v', 'V']) {
+const fn check_ip_literal(inside: &[u8]) -> Result<(), Reason> {
+    if matches!(byte(inside, 0), Some(b'v' | b'V')) {
         // IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )
-        Some(future) => {
-            let valid = future.split_once('.').is_some_and(|(version, address)| {
-                !version.is_empty()
-                    && version.bytes().all(|b| b.is_ascii_hexdigit())
-                    && !address.is_empty()
-                    && address
-                        .bytes()
-                        .all(|b| is_unreserved(b) || is_sub_delim(b) || b == b':')
-            });
-            if valid {
-                Ok(())
-            } else {
-                Err("the host in `[` `]` is not a valid `vX.address` (IPvFuture)".into())
-            }
+        if is_ip_future(tail(inside, 1)) {
+            Ok(())
+        } else {
+            Err(Reason::BadIpvFuture)
         }
-        None if is_ipv6(inside, Ipv6Syntax::Uri) => Ok(()),
-        None => Err("the host in `[` `]` is not a valid IPv6 address".into()),
+    } else if is_ipv6(inside, Ipv6Syntax::Uri) {
+        Ok(())
+    } else {
+        Err(Reason::BadIpv6Host)
     }
+}
+
+/// Whether `future` (what follows the `v`) is `1*HEXDIG "." 1*( unreserved /
+/// sub-delims / ":" )`.
+const fn is_ip_future(future: &[u8]) -> bool {
+    let Some(dot) = find(future, b'.') else {
+        return false;
+    };
+    let version = head(future, dot);
+    let address = tail(future, dot + 1);
+    if version.is_empty() || address.is_empty() {
+        return false;
+    }
+    if !all_hex_digits(version) {
+        return false;
+    }
+    let mut i = 0;
+    while i < address.len() {
+        let b = address[i];
+        if !(is_unreserved(b) || is_sub_delim(b) || b == b':') {
+            return false;
+        }
+        i += 1;
+    }
+    true
 }
 
 /// A component of a URI, for what it allows and for messages.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Part {
+pub(super) enum Part {
     Userinfo,
     Host,
     Path,
@@ -124,7 +161,8 @@ enum Part {
 }
 
 impl Part {
-    fn name(self) -> &'static str {
+    /// The name of the part, for messages: `userinfo`, `host`, ...
+    pub(super) const fn name(self) -> &'static str {
         match self {
             Part::Userinfo => "userinfo",
             Part::Host => "host",
@@ -135,7 +173,7 @@ impl Part {
     }
 
     /// Whether the part allows byte `b` as itself (`%` is handled apart).
-    fn allows(self, b: u8) -> bool {
+    const fn allows(self, b: u8) -> bool {
         let base = is_unreserved(b) || is_sub_delim(b);
         match self {
             Part::Host => base,
@@ -148,70 +186,59 @@ impl Part {
 
 /// Checks that `s` holds only characters `part` allows, or valid
 /// percent-encodings.
-fn check_part(s: &str, part: Part) -> Result<(), Reason> {
-    let bytes = s.as_bytes();
-    let hex_at = |i: usize| bytes.get(i).is_some_and(u8::is_ascii_hexdigit);
+const fn check_part(s: &[u8], part: Part) -> Result<(), Reason> {
     let mut i = 0;
-    while let Some(&b) = bytes.get(i) {
+    while i < s.len() {
+        let b = s[i];
         if b == b'%' {
-            if !(hex_at(i + 1) && hex_at(i + 2)) {
-                return Err("`%` must be followed by two hex digits".into());
+            // `i < s.len()`, so `i + 1` and `i + 2` cannot overflow.
+            if !(is_hex_at(s, i + 1) && is_hex_at(s, i + 2)) {
+                return Err(Reason::BadPercent);
             }
             i += 3;
         } else if part.allows(b) {
             i += 1;
         } else {
             // Only ASCII bytes were stepped over, so `i` starts a character.
-            let c = s.get(i..).and_then(|t| t.chars().next());
-            return Err(misplaced(c.unwrap_or(char::REPLACEMENT_CHARACTER), part));
+            return Err(misplaced(decode(s, i).0, part));
         }
     }
     Ok(())
 }
 
+/// Whether the byte at `i` is a hex digit.
+const fn is_hex_at(b: &[u8], i: usize) -> bool {
+    matches!(byte(b, i), Some(d) if d.is_ascii_hexdigit())
+}
+
 /// The reason for character `c`, which `part` does not allow.
-fn misplaced(c: char, part: Part) -> Reason {
+const fn misplaced(c: char, part: Part) -> Reason {
     let never_allowed = !c.is_ascii()
         || c.is_ascii_control()
         || matches!(
             c,
             ' ' | '"' | '<' | '>' | '\\' | '^' | '`' | '{' | '|' | '}'
         );
-    if c == '#' && part == Part::Fragment {
-        "contains a second `#`".into()
+    if c == '#' && matches!(part, Part::Fragment) {
+        Reason::SecondHash
     } else if never_allowed {
-        format!("contains {}", name_char(c)).into()
+        Reason::UriContains { c }
     } else {
-        format!("{} is not allowed in the {}", name_char(c), part.name()).into()
+        Reason::NotAllowedIn { c, part }
     }
 }
 
 /// `unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~"`
-fn is_unreserved(b: u8) -> bool {
+const fn is_unreserved(b: u8) -> bool {
     b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~')
 }
 
 /// `sub-delims = "!" / "$" / "&" / "'" / "(" / ")" / "*" / "+" / "," / ";" / "="`
-fn is_sub_delim(b: u8) -> bool {
+const fn is_sub_delim(b: u8) -> bool {
     matches!(
         b,
         b'!' | b'$' | b'&' | b'\'' | b'(' | b')' | b'*' | b'+' | b',' | b';' | b'='
     )
-}
-
-/// Splits `s` at the first `delim`: what is before it, and what follows it
-/// if it is there.
-fn split_off(s: &str, delim: char) -> (&str, Option<&str>) {
-    match s.split_once(delim) {
-        Some((before, after)) => (before, Some(after)),
-        None => (s, None),
-    }
-}
-
-/// Splits `s` just before the first `delim` (or at its end).
-fn split_before(s: &str, delim: char) -> (&str, &str) {
-    let at = s.find(delim).unwrap_or(s.len());
-    s.split_at_checked(at).unwrap_or((s, ""))
 }
 
 /// Which grammar an IPv6 address follows.
@@ -225,43 +252,43 @@ pub(super) enum Ipv6Syntax {
     Smtp,
 }
 
-/// Whether `s` is an IPv6 address: eight 16-bit groups of 1-4 hex digits
+/// Whether `b` is an IPv6 address: eight 16-bit groups of 1-4 hex digits
 /// separated by `:`, the last two of which may be an IPv4 address, and at
 /// most one `::` standing for omitted zero groups.
-pub(super) fn is_ipv6(s: &str, syntax: Ipv6Syntax) -> bool {
-    let b = s.as_bytes();
-    let mut compressed = b.starts_with(b"::");
+pub(super) const fn is_ipv6(b: &[u8], syntax: Ipv6Syntax) -> bool {
+    let mut compressed = is(b, 0, b':') && is(b, 1, b':');
     let mut i = if compressed { 2 } else { 0 };
     let mut groups = 0;
     while i < b.len() {
         let start = i;
-        while b.get(i).is_some_and(u8::is_ascii_hexdigit) {
+        while i < b.len() && b[i].is_ascii_hexdigit() {
             i += 1;
         }
-        if b.get(i) == Some(&b'.') {
+        if is(b, i, b'.') {
             // An IPv4 address ends the address and counts as two groups.
-            let tail = s.get(start..).unwrap_or("");
-            if !is_ipv4(tail, syntax) {
+            if !is_ipv4(tail(b, start), syntax) {
                 return false;
             }
             groups += 2;
             break;
         }
-        if !(1..=4).contains(&(i - start)) {
+        let len = i - start;
+        if len == 0 || len > 4 {
             return false;
         }
         groups += 1;
         if groups > 8 {
             return false;
         }
-        match (b.get(i), b.get(i + 1)) {
+        // `i <= b.len()`, so `i + 1` cannot overflow.
+        match (byte(b, i), byte(b, i + 1)) {
             (None, _) => {}
             (Some(b':'), Some(b':')) if !compressed => {
                 compressed = true;
                 i += 2;
             }
             // A single `:` must be followed by another group.
-            (Some(b':'), Some(next)) if *next != b':' => i += 1,
+            (Some(b':'), Some(next)) if next != b':' => i += 1,
             _ => return false,
         }
     }
@@ -276,22 +303,35 @@ pub(super) fn is_ipv6(s: &str, syntax: Ipv6Syntax) -> bool {
     }
 }
 
-/// Whether `s` is a dotted-decimal IPv4 address: four numbers 0-255 of one
+/// Whether `b` is a dotted-decimal IPv4 address: four numbers 0-255 of one
 /// to three digits, without leading zeros in the [`Ipv6Syntax::Uri`] form.
-pub(super) fn is_ipv4(s: &str, syntax: Ipv6Syntax) -> bool {
+pub(super) const fn is_ipv4(b: &[u8], syntax: Ipv6Syntax) -> bool {
     let mut parts = 0;
-    for part in s.split('.') {
+    let mut i = 0;
+    loop {
+        let start = i;
+        let mut value = 0;
+        while i < b.len() && b[i] != b'.' {
+            // At most three digits, so `value` stays below 1000.
+            if !b[i].is_ascii_digit() || i - start == 3 {
+                return false;
+            }
+            value = value * 10 + (b[i] - b'0') as u32;
+            i += 1;
+        }
+        let len = i - start;
         parts += 1;
-        let digits =
-            !part.is_empty() && part.len() <= 3 && part.bytes().all(|b| b.is_ascii_digit());
-        let leading_zero = part.len() > 1 && part.starts_with('0');
-        if parts > 4 || !digits || (leading_zero && syntax == Ipv6Syntax::Uri) {
+        if parts > 4 || len == 0 || value > 255 {
             return false;
         }
-        let value = part.bytes().fold(0u32, |n, d| n * 10 + u32::from(d - b'0'));
-        if value > 255 {
+        if len > 1 && is(b, start, b'0') && matches!(syntax, Ipv6Syntax::Uri) {
             return false;
         }
+        if i >= b.len() {
+            break;
+        }
+        // `b[i]` is a `.`: step over it to the next number.
+        i += 1;
     }
     parts == 4
 }
@@ -303,7 +343,7 @@ mod tests {
     fn reason(value: &str) -> String {
         match check(value) {
             Ok(()) => panic!("{value:?} was accepted"),
-            Err(reason) => reason.into_owned(),
+            Err(reason) => reason.to_string(),
         }
     }
 
@@ -514,7 +554,7 @@ mod tests {
             "1::5:1.2.3.4",
             "64:ff9b::255.255.255.255",
         ] {
-            assert!(is_ipv6(s, Ipv6Syntax::Uri), "{s}");
+            assert!(is_ipv6(s.as_bytes(), Ipv6Syntax::Uri), "{s}");
         }
         for s in [
             "",
@@ -540,29 +580,29 @@ mod tests {
             "::1 ",
             "::é",
         ] {
-            assert!(!is_ipv6(s, Ipv6Syntax::Uri), "{s}");
+            assert!(!is_ipv6(s.as_bytes(), Ipv6Syntax::Uri), "{s}");
         }
     }
 
     #[test]
     fn ipv6_addresses_per_rfc_5321() {
-        assert!(is_ipv6("1:2:3:4:5:6::", Ipv6Syntax::Smtp));
-        assert!(is_ipv6("1:2:3:4::1.2.3.4", Ipv6Syntax::Smtp));
-        assert!(is_ipv6("::01.002.3.4", Ipv6Syntax::Smtp));
-        assert!(is_ipv6("1:2:3:4:5:6:7:8", Ipv6Syntax::Smtp));
-        assert!(!is_ipv6("1:2:3:4:5:6:7::", Ipv6Syntax::Smtp));
-        assert!(!is_ipv6("1:2:3:4:5::1.2.3.4", Ipv6Syntax::Smtp));
+        assert!(is_ipv6(b"1:2:3:4:5:6::", Ipv6Syntax::Smtp));
+        assert!(is_ipv6(b"1:2:3:4::1.2.3.4", Ipv6Syntax::Smtp));
+        assert!(is_ipv6(b"::01.002.3.4", Ipv6Syntax::Smtp));
+        assert!(is_ipv6(b"1:2:3:4:5:6:7:8", Ipv6Syntax::Smtp));
+        assert!(!is_ipv6(b"1:2:3:4:5:6:7::", Ipv6Syntax::Smtp));
+        assert!(!is_ipv6(b"1:2:3:4:5::1.2.3.4", Ipv6Syntax::Smtp));
     }
 
     #[test]
     fn ipv4_addresses() {
         for s in ["0.0.0.0", "192.0.2.1", "255.255.255.255", "10.0.0.9"] {
-            assert!(is_ipv4(s, Ipv6Syntax::Uri), "{s}");
-            assert!(is_ipv4(s, Ipv6Syntax::Smtp), "{s}");
+            assert!(is_ipv4(s.as_bytes(), Ipv6Syntax::Uri), "{s}");
+            assert!(is_ipv4(s.as_bytes(), Ipv6Syntax::Smtp), "{s}");
         }
         for s in ["01.2.3.4", "1.2.3.004", "00.0.0.0"] {
-            assert!(!is_ipv4(s, Ipv6Syntax::Uri), "{s}");
-            assert!(is_ipv4(s, Ipv6Syntax::Smtp), "{s}");
+            assert!(!is_ipv4(s.as_bytes(), Ipv6Syntax::Uri), "{s}");
+            assert!(is_ipv4(s.as_bytes(), Ipv6Syntax::Smtp), "{s}");
         }
         for s in [
             "",
@@ -579,8 +619,8 @@ mod tests {
             "1.2.3.4 ",
             "١.2.3.4",
         ] {
-            assert!(!is_ipv4(s, Ipv6Syntax::Uri), "{s}");
-            assert!(!is_ipv4(s, Ipv6Syntax::Smtp), "{s}");
+            assert!(!is_ipv4(s.as_bytes(), Ipv6Syntax::Uri), "{s}");
+            assert!(!is_ipv4(s.as_bytes(), Ipv6Syntax::Smtp), "{s}");
         }
     }
 }

@@ -1,19 +1,49 @@
-//! Typed MCP elicitation messages, serde-compatible with the wire.
+//! Typed MCP elicitation messages for every revision, serde-compatible with
+//! the wire.
 //!
-//! Parsing is lenient (unknown keys are ignored); serializing writes exactly
-//! the keys the spec defines.
+//! Parsing is lenient (unknown keys are ignored); writing produces exactly
+//! the keys the revision defines, in the order the spec shows them.
+//!
+//! | message | 2025-06-18 | 2025-11-25 | 2026-07-28 |
+//! |---|---|---|---|
+//! | capability | [`ElicitationCapability`] `{}` | `{form?, url?}` | same, in each request's `_meta` |
+//! | ask | [`ElicitRequestParams`] in `elicitation/create` | + [`UrlRequest`], `mode` | inside an [`InputRequiredResult`] |
+//! | answer | [`ElicitResult`] | same; [`UrlElicitation`](crate::UrlElicitation) for URL mode | in the retry's [`InputResponses`] |
+//! | URL mode extras | none | [`ElicitationCompleteNotification`], [`UrlElicitationRequired`] | removed |
+//!
+//! A server builds requests through an [`Elicitor`], which refuses a mode
+//! the client did not declare or the revision does not have.
 
 mod action;
 mod capability;
+mod complete;
+mod elicitation_id;
+mod elicitor;
+mod error;
 mod id;
+mod input;
+mod jsonrpc;
+mod mode;
 mod request;
 mod result;
 mod revision;
+mod url_required;
 
 pub use action::Action;
-pub use capability::ElicitationCapability;
+pub use capability::{CLIENT_CAPABILITIES_META_KEY, ElicitationCapability};
+pub use complete::ElicitationCompleteNotification;
+pub use elicitation_id::{ElicitationId, RandomnessError};
+pub use elicitor::{CheckedRequest, Elicitor};
+pub use error::RequestError;
 pub use id::RequestId;
-pub use request::{FormRequest, METHOD};
+pub use input::{
+    InputRequest, InputRequests, InputRequiredBuilder, InputRequiredResult, InputResponseError,
+    InputResponses, RetryParams,
+};
+pub use jsonrpc::MessageError;
+pub use mode::Mode;
+pub use request::{ElicitRequestParams, FormRequest, METHOD, RenderedRequest, UrlRequest};
 pub(crate) use result::ResultParts;
 pub use result::{ElicitResult, ResultError};
 pub use revision::{Revision, RevisionError};
+pub use url_required::UrlElicitationRequired;

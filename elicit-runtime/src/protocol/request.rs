@@ -1,15 +1,29 @@
-//! `elicitation/create`: the server's ask.
+//! `elicitation/create`: the server's ask, in form or URL mode, and how it
+//! is written for each revision.
 
+use serde::de::{Deserializer, Error as _};
+use serde::ser::{SerializeMap, Serializer};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use super::RequestId;
-use crate::schema::FormSchema;
+use super::error::fresh_id;
+use super::jsonrpc;
+use super::{ElicitationId, MessageError, Mode, RequestError, RequestId, Revision};
+use crate::format::Format;
+use crate::schema::{FormSchema, RenderedSchema};
+use crate::validate::Received;
 
 /// The JSON-RPC method of an elicitation request.
 pub const METHOD: &str = "elicitation/create";
 
-/// The params of `elicitation/create`.
+/// The params of a form-mode `elicitation/create`.
+///
+/// Its plain `Serialize` writes the params every revision reads: no `mode`
+/// (form is the default) and the schema for the newest revision. For the
+/// exact shape of one revision, use [`FormRequest::render`] or an
+/// [`Elicitor`](super::Elicitor).
+///
+/// Reading ignores unknown keys; a `mode` other than `"form"` is an error.
 ///
 /// ```
 /// use elicit_runtime::Elicitable;
@@ -42,15 +56,16 @@ pub const METHOD: &str = "elicitation/create";
 ///     serde_json::from_value(request["params"].clone()).unwrap();
 /// assert_eq!(back, Name::request("Please provide your GitHub username"));
 /// ```
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
+#[non_exhaustive]
 pub struct FormRequest {
     /// The message shown to the user.
     pub message: String,
     /// The form.
     pub requested_schema: FormSchema,
     /// `_meta`, passed through untouched.
-    #[serde(default, rename = "_meta", skip_serializing_if = "Option::is_none")]
+    #[serde(rename = "_meta", skip_serializing_if = "Option::is_none")]
     pub meta: Option<Map<String, Value>>,
 }
 
@@ -64,19 +79,545 @@ impl FormRequest {
         }
     }
 
-    /// The whole JSON-RPC request with `id`.
+    /// The same params with `_meta`.
+    pub fn with_meta(self, meta: Map<String, Value>) -> FormRequest {
+        FormRequest {
+            meta: Some(meta),
+            ..self
+        }
+    }
+
+    /// The params as `revision` writes them: without `mode` for 2025-06-18,
+    /// with `"mode": "form"` from 2025-11-25, and the schema rendered for
+    /// the revision.
+    ///
+    /// # Errors
+    ///
+    /// [`RequestError::SchemaNotRenderable`] when the form has a field the
+    /// revision cannot express (a multi-select before 2025-11-25).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use elicit_runtime::Elicitable;
+    /// use elicit_runtime::protocol::Revision;
+    ///
+    /// #[derive(Elicitable)]
+    /// struct Name {
+    ///     name: String,
+    /// }
+    ///
+    /// let request = Name::request("Who are you?");
+    /// let old = request.render(Revision::V2025_06_18).unwrap().to_json();
+    /// assert!(old.get("mode").is_none());
+    /// let new = request.render(Revision::V2025_11_25).unwrap().to_json();
+    /// assert_eq!(new["mode"], "form");
+    /// ```
+    pub fn render(&self, revision: Revision) -> Result<RenderedRequest<'_>, RequestError> {
+        let schema = self.requested_schema.render(revision)?;
+        Ok(RenderedRequest {
+            revision,
+            inner: Rendered::Form {
+                request: self,
+                schema,
+            },
+        })
+    }
+
+    /// The whole JSON-RPC request with `id`, params written as by the
+    /// plain `Serialize` (no `mode`, the schema for the newest revision).
+    /// For one revision's exact shape, see
+    /// [`ElicitRequestParams::to_jsonrpc`].
     pub fn to_jsonrpc(&self, id: impl Into<RequestId>) -> Value {
-        let mut request = Map::new();
-        request.insert("jsonrpc".into(), "2.0".into());
-        request.insert(
-            "id".into(),
-            serde_json::to_value(id.into()).unwrap_or(Value::Null),
-        );
-        request.insert("method".into(), METHOD.into());
-        request.insert(
-            "params".into(),
-            serde_json::to_value(self).unwrap_or(Value::Null),
-        );
-        Value::Object(request)
+        let params = serde_json::to_value(self).unwrap_or(Value::Null);
+        jsonrpc::request(id.into(), METHOD, params)
+    }
+}
+
+/// The params of a form-mode request as they come from the wire.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct FormWire {
+    message: String,
+    requested_schema: FormSchema,
+    #[serde(default, rename = "_meta")]
+    meta: Option<Map<String, Value>>,
+}
+
+impl<'de> Deserialize<'de> for FormRequest {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<FormRequest, D::Error> {
+        let value = Value::deserialize(deserializer)?;
+        match read_mode(value.get("mode")).map_err(D::Error::custom)? {
+            Mode::Form => {}
+            Mode::Url => {
+                return Err(D::Error::custom(
+                    "a `url` mode request is not a form: read it as `ElicitRequestParams`",
+                ));
+            }
+        }
+        let wire = FormWire::deserialize(value).map_err(D::Error::custom)?;
+        Ok(FormRequest {
+            message: wire.message,
+            requested_schema: wire.requested_schema,
+            meta: wire.meta,
+        })
+    }
+}
+
+/// The params of a URL-mode `elicitation/create` (from 2025-11-25): the
+/// client asks the user's consent and opens `url`; what the user enters
+/// there never passes through the client.
+///
+/// `elicitation_id` is written for 2025-11-25, which requires it, and not
+/// for 2026-07-28, which removed it.
+///
+/// ```
+/// use elicit_runtime::protocol::{ElicitationId, Revision, UrlRequest};
+/// use serde_json::json;
+///
+/// let request = UrlRequest::new(
+///     "Please provide your API key to continue.",
+///     "https://mcp.example.com/ui/set_api_key",
+/// )
+/// .unwrap()
+/// .with_elicitation_id(ElicitationId::new("550e8400-e29b-41d4-a716-446655440000"));
+/// assert_eq!(
+///     request.render(Revision::V2025_11_25).unwrap().to_json(),
+///     json!({
+///         "mode": "url",
+///         "elicitationId": "550e8400-e29b-41d4-a716-446655440000",
+///         "url": "https://mcp.example.com/ui/set_api_key",
+///         "message": "Please provide your API key to continue."
+///     })
+/// );
+/// assert!(request.render(Revision::V2026_07_28).unwrap().to_json().get("elicitationId").is_none());
+/// assert!(request.render(Revision::V2025_06_18).is_err());
+/// ```
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub struct UrlRequest {
+    /// Why the user should open the URL.
+    pub message: String,
+    /// The URL to open: an absolute URI.
+    pub url: String,
+    /// The id naming this elicitation (2025-11-25).
+    pub elicitation_id: Option<ElicitationId>,
+    /// `_meta`, passed through untouched.
+    pub meta: Option<Map<String, Value>>,
+}
+
+impl UrlRequest {
+    /// A request to open `url`, without an `elicitationId`.
+    ///
+    /// # Errors
+    ///
+    /// [`RequestError::InvalidUrl`] when `url` is not an absolute URI (RFC
+    /// 3986, with a scheme; see [`Format::Uri`]).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use elicit_runtime::protocol::{RequestError, UrlRequest};
+    ///
+    /// let error = UrlRequest::new("Connect", "example.com/connect").unwrap_err();
+    /// assert!(matches!(error, RequestError::InvalidUrl { .. }));
+    /// assert!(error.to_string().starts_with("invalid elicitation `url` `example.com/connect`: not an absolute URI"));
+    /// ```
+    pub fn new(
+        message: impl Into<String>,
+        url: impl Into<String>,
+    ) -> Result<UrlRequest, RequestError> {
+        let url = url.into();
+        check_url(&url)?;
+        Ok(UrlRequest {
+            message: message.into(),
+            url,
+            elicitation_id: None,
+            meta: None,
+        })
+    }
+
+    /// The same request with `id`.
+    pub fn with_elicitation_id(self, id: ElicitationId) -> UrlRequest {
+        UrlRequest {
+            elicitation_id: Some(id),
+            ..self
+        }
+    }
+
+    /// The same request with a fresh id from [`ElicitationId::generate`].
+    ///
+    /// # Errors
+    ///
+    /// [`RequestError::Randomness`] when the operating system gives no
+    /// random numbers.
+    pub fn with_generated_id(self) -> Result<UrlRequest, RequestError> {
+        Ok(self.with_elicitation_id(fresh_id()?))
+    }
+
+    /// The same request with `_meta`.
+    pub fn with_meta(self, meta: Map<String, Value>) -> UrlRequest {
+        UrlRequest {
+            meta: Some(meta),
+            ..self
+        }
+    }
+
+    /// The params as `revision` writes them: `mode`, `elicitationId`
+    /// (2025-11-25 only), `url`, `message`, and `_meta` when set.
+    ///
+    /// # Errors
+    ///
+    /// [`RequestError::ModeNotInRevision`] for 2025-06-18, which has no URL
+    /// mode; [`RequestError::MissingElicitationId`] for 2025-11-25 without
+    /// an id; [`RequestError::InvalidUrl`] when `url` was changed to
+    /// something that is not an absolute URI.
+    pub fn render(&self, revision: Revision) -> Result<RenderedRequest<'_>, RequestError> {
+        if !Mode::Url.in_revision(revision) {
+            return Err(RequestError::ModeNotInRevision {
+                mode: Mode::Url,
+                revision,
+            });
+        }
+        check_url(&self.url)?;
+        let with_id = has_elicitation_id(revision);
+        if with_id && self.elicitation_id.is_none() {
+            return Err(RequestError::MissingElicitationId);
+        }
+        Ok(RenderedRequest {
+            revision,
+            inner: Rendered::Url {
+                request: self,
+                with_id,
+            },
+        })
+    }
+}
+
+/// Whether `revision` writes `elicitationId` on URL requests: 2025-11-25
+/// only (2026-07-28 removed it with the completion notification).
+pub(crate) fn has_elicitation_id(revision: Revision) -> bool {
+    revision.has_extended_schemas() && !revision.uses_input_required()
+}
+
+/// Checks that a URL-mode `url` is an absolute URI.
+pub(crate) fn check_url(url: &str) -> Result<(), RequestError> {
+    Format::Uri
+        .check(url)
+        .map_err(|error| RequestError::invalid_url(url, error))
+}
+
+/// The params of a URL-mode request as they come from the wire.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct UrlWire {
+    message: String,
+    url: String,
+    #[serde(default)]
+    elicitation_id: Option<ElicitationId>,
+    #[serde(default, rename = "_meta")]
+    meta: Option<Map<String, Value>>,
+}
+
+/// Reads `mode: "url"` (required), `message`, `url` (an absolute URI),
+/// and `elicitationId` and `_meta` when present; unknown keys are ignored.
+impl<'de> Deserialize<'de> for UrlRequest {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<UrlRequest, D::Error> {
+        let value = Value::deserialize(deserializer)?;
+        match value.get("mode") {
+            None | Some(Value::Null) => {
+                return Err(D::Error::custom(
+                    "missing `mode`: a URL request has `\"mode\": \"url\"`",
+                ));
+            }
+            Some(mode) => match read_mode(Some(mode)).map_err(D::Error::custom)? {
+                Mode::Url => {}
+                Mode::Form => {
+                    return Err(D::Error::custom(
+                        "a `form` mode request is not a URL request: read it as \
+                         `ElicitRequestParams`",
+                    ));
+                }
+            },
+        }
+        let wire = UrlWire::deserialize(value).map_err(D::Error::custom)?;
+        check_url(&wire.url).map_err(D::Error::custom)?;
+        Ok(UrlRequest {
+            message: wire.message,
+            url: wire.url,
+            elicitation_id: wire.elicitation_id,
+            meta: wire.meta,
+        })
+    }
+}
+
+/// `mode`, where absent (or `null`) means form.
+fn read_mode(mode: Option<&Value>) -> Result<Mode, String> {
+    match mode {
+        None | Some(Value::Null) => Ok(Mode::Form),
+        Some(Value::String(name)) => Mode::from_name(name).ok_or_else(|| {
+            format!(
+                "unknown elicitation `mode` `{}`: expected `form` or `url`",
+                crate::excerpt::Excerpt(name)
+            )
+        }),
+        Some(other) => Err(format!(
+            "`mode` must be the string `form` or `url`, received {}",
+            Received::of(other)
+        )),
+    }
+}
+
+/// The params of `elicitation/create`: a form or a URL to open.
+///
+/// Reading looks at `mode` (absent means form; an unknown mode is an
+/// error) and ignores unknown keys. Writing needs the revision:
+/// [`ElicitRequestParams::render`].
+///
+/// ```
+/// use elicit_runtime::protocol::{ElicitRequestParams, Mode, Revision};
+/// use serde_json::json;
+///
+/// let params: ElicitRequestParams = serde_json::from_value(json!({
+///     "mode": "url",
+///     "elicitationId": "550e8400-e29b-41d4-a716-446655440000",
+///     "url": "https://mcp.example.com/ui/set_api_key",
+///     "message": "Please provide your API key to continue."
+/// }))
+/// .unwrap();
+/// assert_eq!(params.mode(), Mode::Url);
+///
+/// let form: ElicitRequestParams = serde_json::from_value(json!({
+///     "message": "Your name?",
+///     "requestedSchema": { "type": "object", "properties": { "name": { "type": "string" } } }
+/// }))
+/// .unwrap();
+/// assert_eq!(form.mode(), Mode::Form);
+/// assert_eq!(form.render(Revision::V2025_11_25).unwrap().to_json()["mode"], "form");
+///
+/// let unknown = serde_json::from_value::<ElicitRequestParams>(json!({ "mode": "voice", "message": "" }));
+/// assert!(unknown.unwrap_err().to_string().contains("unknown elicitation `mode` `voice`"));
+/// ```
+#[derive(Debug, Clone, PartialEq)]
+pub enum ElicitRequestParams {
+    /// A form-mode request.
+    Form(FormRequest),
+    /// A URL-mode request.
+    Url(UrlRequest),
+}
+
+impl ElicitRequestParams {
+    /// The mode of the request.
+    pub fn mode(&self) -> Mode {
+        match self {
+            ElicitRequestParams::Form(_) => Mode::Form,
+            ElicitRequestParams::Url(_) => Mode::Url,
+        }
+    }
+
+    /// The message shown to the user.
+    pub fn message(&self) -> &str {
+        match self {
+            ElicitRequestParams::Form(form) => &form.message,
+            ElicitRequestParams::Url(url) => &url.message,
+        }
+    }
+
+    /// The form request, in form mode.
+    pub fn as_form(&self) -> Option<&FormRequest> {
+        match self {
+            ElicitRequestParams::Form(form) => Some(form),
+            ElicitRequestParams::Url(_) => None,
+        }
+    }
+
+    /// The URL request, in URL mode.
+    pub fn as_url(&self) -> Option<&UrlRequest> {
+        match self {
+            ElicitRequestParams::Url(url) => Some(url),
+            ElicitRequestParams::Form(_) => None,
+        }
+    }
+
+    /// The `elicitationId` of a URL-mode request, if it has one.
+    pub fn elicitation_id(&self) -> Option<&ElicitationId> {
+        self.as_url().and_then(|url| url.elicitation_id.as_ref())
+    }
+
+    /// The params as `revision` writes them; see [`FormRequest::render`]
+    /// and [`UrlRequest::render`].
+    ///
+    /// # Errors
+    ///
+    /// The errors of [`FormRequest::render`] or [`UrlRequest::render`].
+    pub fn render(&self, revision: Revision) -> Result<RenderedRequest<'_>, RequestError> {
+        match self {
+            ElicitRequestParams::Form(form) => form.render(revision),
+            ElicitRequestParams::Url(url) => url.render(revision),
+        }
+    }
+
+    /// The whole JSON-RPC request with `id`, for `revision`.
+    ///
+    /// # Errors
+    ///
+    /// [`RequestError::NoServerRequest`] for 2026-07-28, where the server
+    /// asks inside an `InputRequiredResult` instead; otherwise the errors of
+    /// [`ElicitRequestParams::render`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use elicit_runtime::protocol::{ElicitRequestParams, RequestError, Revision, UrlRequest};
+    ///
+    /// let params = ElicitRequestParams::from(
+    ///     UrlRequest::new("Connect your account", "https://example.com/connect")
+    ///         .unwrap()
+    ///         .with_generated_id()
+    ///         .unwrap(),
+    /// );
+    /// let request = params.to_jsonrpc(7, Revision::V2025_11_25).unwrap();
+    /// assert_eq!(request["method"], "elicitation/create");
+    /// assert!(matches!(
+    ///     params.to_jsonrpc(7, Revision::V2026_07_28),
+    ///     Err(RequestError::NoServerRequest { .. })
+    /// ));
+    /// ```
+    pub fn to_jsonrpc(
+        &self,
+        id: impl Into<RequestId>,
+        revision: Revision,
+    ) -> Result<Value, RequestError> {
+        if revision.uses_input_required() {
+            return Err(RequestError::NoServerRequest { revision });
+        }
+        let params = self.render(revision)?.to_json();
+        Ok(jsonrpc::request(id.into(), METHOD, params))
+    }
+
+    /// Reads a whole `elicitation/create` JSON-RPC request: its id and its
+    /// params.
+    ///
+    /// # Errors
+    ///
+    /// A [`MessageError`] when the message is not JSON-RPC 2.0, is another
+    /// method, has no id or params, or the params are not an elicitation.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use elicit_runtime::protocol::{ElicitRequestParams, RequestId};
+    /// use serde_json::json;
+    ///
+    /// let (id, params) = ElicitRequestParams::from_jsonrpc(&json!({
+    ///     "jsonrpc": "2.0",
+    ///     "id": 1,
+    ///     "method": "elicitation/create",
+    ///     "params": {
+    ///         "message": "Your name?",
+    ///         "requestedSchema": { "type": "object", "properties": {} }
+    ///     }
+    /// }))
+    /// .unwrap();
+    /// assert_eq!(id, RequestId::from(1));
+    /// assert_eq!(params.message(), "Your name?");
+    /// ```
+    pub fn from_jsonrpc(message: &Value) -> Result<(RequestId, ElicitRequestParams), MessageError> {
+        let (id, params) = jsonrpc::read_request(message, METHOD)?;
+        let params = ElicitRequestParams::deserialize(params)
+            .map_err(|error| MessageError::invalid("params", error))?;
+        Ok((id, params))
+    }
+}
+
+impl From<FormRequest> for ElicitRequestParams {
+    fn from(form: FormRequest) -> ElicitRequestParams {
+        ElicitRequestParams::Form(form)
+    }
+}
+
+impl From<UrlRequest> for ElicitRequestParams {
+    fn from(url: UrlRequest) -> ElicitRequestParams {
+        ElicitRequestParams::Url(url)
+    }
+}
+
+impl<'de> Deserialize<'de> for ElicitRequestParams {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<ElicitRequestParams, D::Error> {
+        let value = Value::deserialize(deserializer)?;
+        let Value::Object(map) = &value else {
+            return Err(D::Error::custom(format_args!(
+                "the params of `elicitation/create` must be an object, received {}",
+                Received::of(&value)
+            )));
+        };
+        let mode = read_mode(map.get("mode")).map_err(D::Error::custom)?;
+        let params = match mode {
+            Mode::Form => FormRequest::deserialize(value).map(ElicitRequestParams::Form),
+            Mode::Url => UrlRequest::deserialize(value).map(ElicitRequestParams::Url),
+        };
+        params.map_err(D::Error::custom)
+    }
+}
+
+/// Request params ready to be written for one revision; `Serialize`
+/// writes them.
+#[derive(Debug, Clone, Copy)]
+pub struct RenderedRequest<'a> {
+    revision: Revision,
+    inner: Rendered<'a>,
+}
+
+#[derive(Debug, Clone, Copy)]
+enum Rendered<'a> {
+    Form {
+        request: &'a FormRequest,
+        schema: RenderedSchema<'a>,
+    },
+    Url {
+        request: &'a UrlRequest,
+        with_id: bool,
+    },
+}
+
+impl RenderedRequest<'_> {
+    /// The revision these params are written for.
+    pub fn revision(&self) -> Revision {
+        self.revision
+    }
+
+    /// The params as a JSON value.
+    pub fn to_json(&self) -> Value {
+        serde_json::to_value(self).unwrap_or(Value::Null)
+    }
+}
+
+impl Serialize for RenderedRequest<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        match self.inner {
+            Rendered::Form { request, schema } => {
+                if self.revision.has_extended_schemas() {
+                    map.serialize_entry("mode", Mode::Form.as_str())?;
+                }
+                map.serialize_entry("message", &request.message)?;
+                map.serialize_entry("requestedSchema", &schema)?;
+                if let Some(meta) = &request.meta {
+                    map.serialize_entry("_meta", meta)?;
+                }
+            }
+            Rendered::Url { request, with_id } => {
+                map.serialize_entry("mode", Mode::Url.as_str())?;
+                if let Some(id) = request.elicitation_id.as_ref().filter(|_| with_id) {
+                    map.serialize_entry("elicitationId", id)?;
+                }
+                map.serialize_entry("url", &request.url)?;
+                map.serialize_entry("message", &request.message)?;
+                if let Some(meta) = &request.meta {
+                    map.serialize_entry("_meta", meta)?;
+                }
+            }
+        }
+        map.end()
     }
 }

@@ -6,7 +6,7 @@ use core::fmt;
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::{Map, Value};
 
-use super::Action;
+use super::{Action, MessageError, RequestId, jsonrpc};
 use crate::excerpt::Excerpt;
 use crate::validate::Received;
 
@@ -45,6 +45,22 @@ impl ElicitResult {
         ElicitResult {
             action: Action::Accept,
             content: Some(content),
+            meta: None,
+        }
+    }
+
+    /// An `accept` without content: the answer to a URL-mode request, where
+    /// the user consented to open the URL.
+    ///
+    /// ```
+    /// use elicit_runtime::protocol::ElicitResult;
+    ///
+    /// assert_eq!(serde_json::to_string(&ElicitResult::accept_url()).unwrap(), r#"{"action":"accept"}"#);
+    /// ```
+    pub fn accept_url() -> ElicitResult {
+        ElicitResult {
+            action: Action::Accept,
+            content: None,
             meta: None,
         }
     }
@@ -97,6 +113,39 @@ impl ElicitResult {
             content,
             meta,
         })
+    }
+}
+
+impl ElicitResult {
+    /// The whole JSON-RPC response to the request `id` (2025-06-18,
+    /// 2025-11-25; in 2026-07-28 the result goes into the retried request's
+    /// `inputResponses` instead).
+    ///
+    /// ```
+    /// use elicit_runtime::protocol::ElicitResult;
+    /// use serde_json::json;
+    ///
+    /// let response = ElicitResult::decline().to_jsonrpc(2);
+    /// assert_eq!(response, json!({ "jsonrpc": "2.0", "id": 2, "result": { "action": "decline" } }));
+    /// let (id, back) = ElicitResult::from_jsonrpc(&response).unwrap();
+    /// assert_eq!((id, back), (2.into(), ElicitResult::decline()));
+    /// ```
+    pub fn to_jsonrpc(&self, id: impl Into<RequestId>) -> Value {
+        let result = serde_json::to_value(self).unwrap_or(Value::Null);
+        jsonrpc::response(id.into(), result)
+    }
+
+    /// Reads a whole JSON-RPC response carrying an `ElicitResult`.
+    ///
+    /// # Errors
+    ///
+    /// A [`MessageError`] when the message is not a JSON-RPC 2.0 response
+    /// with an id, or its result is not a well-formed `ElicitResult`.
+    pub fn from_jsonrpc(message: &Value) -> Result<(RequestId, ElicitResult), MessageError> {
+        let (id, result) = jsonrpc::read_response(message)?;
+        let result = ElicitResult::from_value(result.clone())
+            .map_err(|error| MessageError::invalid("result", error))?;
+        Ok((id, result))
     }
 }
 

@@ -8,9 +8,10 @@ mod render;
 mod spec;
 
 pub use model::{
-    BooleanRules, EnumOption, EnumRules, FormSchema, Kind, NumberRules, Property, PropertySchema,
-    StringRules, Text,
+    BooleanRules, EnumOption, EnumRules, FormSchema, Kind, MultiSelectRules, NumberRules, Property,
+    PropertySchema, StringRules, Text,
 };
 pub use num::Num;
 pub use parse::{Parsed, SchemaError, SchemaErrorKind, SchemaWarning};
+pub use render::{DIALECT, RenderError, RenderedSchema};
 pub use spec::{BoundMessages, FieldSpec, KindSpec};

@@ -7,6 +7,8 @@
 
 use std::borrow::Cow;
 
+use serde_json::Value;
+
 use super::Num;
 use crate::format::Format;
 
@@ -75,8 +77,11 @@ pub enum Kind {
     Number(NumberRules),
     /// `type: boolean`.
     Boolean(BooleanRules),
-    /// `type: string` with `enum`: one choice among fixed values.
+    /// `type: string` with `enum` or `oneOf`: one choice among fixed values.
     Enum(EnumRules),
+    /// `type: array` of enum values: several choices among fixed values
+    /// (from revision 2025-11-25).
+    MultiSelect(MultiSelectRules),
 }
 
 /// Constraints of a `string` property.
@@ -123,6 +128,24 @@ pub struct EnumRules {
     pub options: Cow<'static, [EnumOption]>,
     /// `default`: one of the values.
     pub default: Option<Text>,
+    /// Titles are written as the legacy `enumNames` even where a revision
+    /// has `oneOf` (2025-11-25 and later); 2025-06-18 always uses
+    /// `enumNames`.
+    pub legacy_titles: bool,
+}
+
+/// Constraints of a multi-select property.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub struct MultiSelectRules {
+    /// The values that may be chosen, in order, with optional titles.
+    pub options: Cow<'static, [EnumOption]>,
+    /// `minItems`: the fewest values to choose.
+    pub min_items: Option<u64>,
+    /// `maxItems`: the most values to choose.
+    pub max_items: Option<u64>,
+    /// `default`: the values chosen unless the user changes them.
+    pub default: Option<Cow<'static, [Text]>>,
 }
 
 /// One allowed value of an enum, with its display title.
@@ -135,6 +158,29 @@ pub struct EnumOption {
     pub title: Option<Text>,
 }
 
+impl PropertySchema {
+    /// The `default` as the JSON value content would carry, if there is one.
+    ///
+    /// ```
+    /// use elicit_runtime::schema::FieldSpec;
+    ///
+    /// let schema = FieldSpec::BOOLEAN.default_bool(true, "").into_schema();
+    /// assert_eq!(schema.default_value(), Some(serde_json::json!(true)));
+    /// ```
+    pub fn default_value(&self) -> Option<Value> {
+        match &self.kind {
+            Kind::String(rules) => rules.default.as_deref().map(Value::from),
+            Kind::Number(rules) => rules.default.and_then(Num::to_json).map(Value::Number),
+            Kind::Boolean(rules) => rules.default.map(Value::Bool),
+            Kind::Enum(rules) => rules.default.as_deref().map(Value::from),
+            Kind::MultiSelect(rules) => rules
+                .default
+                .as_ref()
+                .map(|values| values.iter().map(|v| Value::from(v.as_ref())).collect()),
+        }
+    }
+}
+
 impl Kind {
     /// The JSON Schema `type` of this kind (`"string"`, `"integer"`, ...).
     pub const fn type_name(&self) -> &'static str {
@@ -143,6 +189,7 @@ impl Kind {
             Kind::Number(NumberRules { integer: true, .. }) => "integer",
             Kind::Number(_) => "number",
             Kind::Boolean(_) => "boolean",
+            Kind::MultiSelect(_) => "array",
         }
     }
 
@@ -153,20 +200,48 @@ impl Kind {
             Kind::Number(NumberRules { integer: true, .. }) => "an integer",
             Kind::Number(_) => "a number",
             Kind::Boolean(_) => "`true` or `false`",
+            Kind::MultiSelect(_) => "a list of the listed values",
         }
     }
 }
 
 impl EnumRules {
-    /// `true` when any option carries a title (so `enumNames` is emitted).
+    /// `true` when any option carries a title.
     pub fn is_titled(&self) -> bool {
-        self.options.iter().any(|o| o.title.is_some())
+        is_titled(&self.options)
     }
 
     /// The position of `value` among the options.
     pub fn position(&self, value: &str) -> Option<usize> {
-        self.options.iter().position(|o| o.value == value)
+        position(&self.options, value)
     }
+}
+
+impl MultiSelectRules {
+    /// `true` when any option carries a title.
+    pub fn is_titled(&self) -> bool {
+        is_titled(&self.options)
+    }
+
+    /// The position of `value` among the options.
+    pub fn position(&self, value: &str) -> Option<usize> {
+        position(&self.options, value)
+    }
+}
+
+impl EnumOption {
+    /// The title to show: the title, else the value itself.
+    pub fn label(&self) -> &str {
+        self.title.as_deref().unwrap_or(&self.value)
+    }
+}
+
+fn is_titled(options: &[EnumOption]) -> bool {
+    options.iter().any(|o| o.title.is_some())
+}
+
+fn position(options: &[EnumOption], value: &str) -> Option<usize> {
+    options.iter().position(|o| o.value == value)
 }
 
 impl FormSchema {
@@ -176,7 +251,7 @@ impl FormSchema {
     }
 
     /// The names listed in `required`, in order.
-    pub fn required(&self) -> impl Iterator<Item = &str> {
+    pub fn required(&self) -> impl Iterator<Item = &str> + Clone {
         self.properties
             .iter()
             .filter(|p| p.required)

@@ -1,12 +1,114 @@
-//! The wire form of a schema: `serde::Serialize` in the exact key order the
-//! spec shows, and nothing else at the root.
+//! The wire form of a schema, for the revision a session negotiated: the
+//! exact keys in the order the spec shows, and nothing else at the root.
 
-use serde::ser::{Serialize, SerializeMap, Serializer};
+use core::fmt;
 
-use super::{FormSchema, Kind, Num, PropertySchema};
+use serde::ser::{Error as _, Serialize, SerializeMap, Serializer};
+
+use super::{EnumOption, FormSchema, Kind, Num, PropertySchema};
+use crate::excerpt::Excerpt;
+use crate::protocol::Revision;
+
+/// The JSON Schema dialect URI a schema may name in `$schema`.
+pub const DIALECT: &str = "https://json-schema.org/draft/2020-12/schema";
+
+/// A schema ready to be written for one revision; `Serialize` writes it.
+///
+/// ```
+/// use elicit_runtime::Elicitable;
+/// use elicit_runtime::protocol::Revision;
+///
+/// #[derive(Elicitable)]
+/// enum Seat {
+///     #[elicit(title = "By the window")]
+///     Window,
+///     Aisle,
+/// }
+///
+/// #[derive(Elicitable)]
+/// struct Booking {
+///     seat: Seat,
+/// }
+///
+/// let old = Booking::SCHEMA.render(Revision::V2025_06_18).unwrap().to_json();
+/// assert_eq!(old["properties"]["seat"]["enumNames"][0], "By the window");
+/// let new = Booking::SCHEMA.render(Revision::V2025_11_25).unwrap().to_json();
+/// assert_eq!(new["properties"]["seat"]["oneOf"][0]["title"], "By the window");
+/// ```
+#[derive(Debug, Clone, Copy)]
+pub struct RenderedSchema<'a> {
+    schema: &'a FormSchema,
+    revision: Revision,
+    dialect: bool,
+}
+
+/// Why a schema cannot be written for a revision.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RenderError {
+    field: String,
+    revision: Revision,
+}
+
+impl RenderError {
+    /// The wire name of the field the revision cannot express.
+    pub fn field(&self) -> &str {
+        &self.field
+    }
+
+    /// The revision asked for.
+    pub fn revision(&self) -> Revision {
+        self.revision
+    }
+}
+
+impl fmt::Display for RenderError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "the field `{}` is a multi-select, which revision {} cannot express: negotiate 2025-11-25 or later, or ask for the choices in separate fields",
+            Excerpt(&self.field),
+            self.revision
+        )
+    }
+}
+
+impl std::error::Error for RenderError {}
 
 impl FormSchema {
-    /// The schema as a JSON value (`type`, `properties`, `required`).
+    /// The schema for `revision`, or an error naming the first field that
+    /// revision cannot express (a multi-select before 2025-11-25).
+    ///
+    /// A form's schema is a `const`: bind it first (`let schema =
+    /// Form::SCHEMA;`) to keep the rendering past one expression.
+    pub fn render(&self, revision: Revision) -> Result<RenderedSchema<'_>, RenderError> {
+        if !revision.has_extended_schemas()
+            && let Some(p) = self
+                .properties
+                .iter()
+                .find(|p| matches!(p.schema.kind, Kind::MultiSelect(_)))
+        {
+            return Err(RenderError {
+                field: p.name.to_string(),
+                revision,
+            });
+        }
+        Ok(RenderedSchema {
+            schema: self,
+            revision,
+            dialect: false,
+        })
+    }
+
+    /// The schema for the newest revision, which can express every form.
+    pub fn latest(&self) -> RenderedSchema<'_> {
+        RenderedSchema {
+            schema: self,
+            revision: Revision::LATEST,
+            dialect: false,
+        }
+    }
+
+    /// The schema as a JSON value, for the newest revision.
     ///
     /// ```
     /// use elicit_runtime::Elicitable;
@@ -26,10 +128,10 @@ impl FormSchema {
     /// );
     /// ```
     pub fn to_json(&self) -> serde_json::Value {
-        serde_json::to_value(self).unwrap_or(serde_json::Value::Null)
+        self.latest().to_json()
     }
 
-    /// The schema as compact JSON text, as it is sent.
+    /// The schema as compact JSON text, for the newest revision.
     ///
     /// ```
     /// use elicit_runtime::Elicitable;
@@ -46,59 +148,106 @@ impl FormSchema {
     /// );
     /// ```
     pub fn to_json_string(&self) -> String {
+        self.latest().to_json_string()
+    }
+
+    /// The schema as indented JSON text, for the newest revision.
+    pub fn to_json_pretty(&self) -> String {
+        self.latest().to_json_pretty()
+    }
+}
+
+impl<'a> RenderedSchema<'a> {
+    /// Also writes `"$schema"` with the JSON Schema 2020-12 dialect URI
+    /// (from 2025-11-25; 2025-06-18 has no `$schema`).
+    pub fn with_dialect(self) -> RenderedSchema<'a> {
+        RenderedSchema {
+            dialect: self.revision.has_extended_schemas(),
+            ..self
+        }
+    }
+
+    /// The revision this schema is written for.
+    pub fn revision(&self) -> Revision {
+        self.revision
+    }
+
+    /// As a JSON value.
+    pub fn to_json(&self) -> serde_json::Value {
+        serde_json::to_value(self).unwrap_or(serde_json::Value::Null)
+    }
+
+    /// As compact JSON text.
+    pub fn to_json_string(&self) -> String {
         serde_json::to_string(self).unwrap_or_default()
     }
 
-    /// The schema as indented JSON text, for people to read.
+    /// As indented JSON text.
     pub fn to_json_pretty(&self) -> String {
         serde_json::to_string_pretty(self).unwrap_or_default()
     }
 }
 
+/// Writes the schema for [`Revision::LATEST`].
 impl Serialize for FormSchema {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let has_required = self.properties.iter().any(|p| p.required);
-        let mut map = serializer.serialize_map(Some(2 + usize::from(has_required)))?;
+        self.latest().serialize(serializer)
+    }
+}
+
+impl Serialize for RenderedSchema<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let schema = self.schema;
+        let has_required = schema.properties.iter().any(|p| p.required);
+        let mut map = serializer.serialize_map(None)?;
+        if self.dialect {
+            map.serialize_entry("$schema", DIALECT)?;
+        }
         map.serialize_entry("type", "object")?;
-        map.serialize_entry("properties", &Properties(self))?;
+        map.serialize_entry("properties", &Properties(*self))?;
         if has_required {
-            map.serialize_entry("required", &Required(self))?;
+            map.serialize_entry("required", &Seq(schema.required()))?;
         }
         map.end()
     }
 }
 
-struct Properties<'a>(&'a FormSchema);
+struct Properties<'a>(RenderedSchema<'a>);
 
 impl Serialize for Properties<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(Some(self.0.properties.len()))?;
-        for property in self.0.properties.iter() {
-            map.serialize_entry(property.name.as_ref(), &property.schema)?;
+        let properties = &self.0.schema.properties;
+        let mut map = serializer.serialize_map(Some(properties.len()))?;
+        for property in properties.iter() {
+            let rendered = RenderedProperty {
+                schema: &property.schema,
+                revision: self.0.revision,
+            };
+            map.serialize_entry(property.name.as_ref(), &rendered)?;
         }
         map.end()
     }
 }
 
-struct Required<'a>(&'a FormSchema);
-
-impl Serialize for Required<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(self.0.required())
-    }
+struct RenderedProperty<'a> {
+    schema: &'a PropertySchema,
+    revision: Revision,
 }
 
-impl Serialize for PropertySchema {
+impl Serialize for RenderedProperty<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let schema = self.schema;
+        // Defaults other than boolean ones came with 2025-11-25.
+        let extended = self.revision.has_extended_schemas();
         let mut map = serializer.serialize_map(None)?;
-        map.serialize_entry("type", self.kind.type_name())?;
-        if let Some(title) = &self.title {
+        map.serialize_entry("type", schema.kind.type_name())?;
+        if let Some(title) = &schema.title {
             map.serialize_entry("title", title)?;
         }
-        if let Some(description) = &self.description {
+        if let Some(description) = &schema.description {
             map.serialize_entry("description", description)?;
         }
-        match &self.kind {
+        match &schema.kind {
             Kind::String(rules) => {
                 if let Some(min) = rules.min_length {
                     map.serialize_entry("minLength", &min)?;
@@ -109,7 +258,7 @@ impl Serialize for PropertySchema {
                 if let Some(format) = rules.format {
                     map.serialize_entry("format", format.as_str())?;
                 }
-                if let Some(default) = &rules.default {
+                if let Some(default) = rules.default.as_ref().filter(|_| extended) {
                     map.serialize_entry("default", default)?;
                 }
             }
@@ -120,7 +269,7 @@ impl Serialize for PropertySchema {
                 if let Some(max) = rules.maximum {
                     map.serialize_entry("maximum", &max)?;
                 }
-                if let Some(default) = rules.default {
+                if let Some(default) = rules.default.filter(|_| extended) {
                     map.serialize_entry("default", &default)?;
                 }
             }
@@ -130,20 +279,83 @@ impl Serialize for PropertySchema {
                 }
             }
             Kind::Enum(rules) => {
-                let values = rules.options.iter().map(|o| o.value.as_ref());
-                map.serialize_entry("enum", &Seq(values))?;
-                if rules.is_titled() {
-                    let names = rules
-                        .options
-                        .iter()
-                        .map(|o| o.title.as_deref().unwrap_or(&o.value));
+                if !rules.is_titled() {
+                    map.serialize_entry("enum", &Values(&rules.options))?;
+                } else if extended && !rules.legacy_titles {
+                    map.serialize_entry("oneOf", &Titled(&rules.options))?;
+                } else {
+                    map.serialize_entry("enum", &Values(&rules.options))?;
+                    let names = rules.options.iter().map(EnumOption::label);
                     map.serialize_entry("enumNames", &Seq(names))?;
                 }
-                if let Some(default) = &rules.default {
+                if let Some(default) = rules.default.as_ref().filter(|_| extended) {
                     map.serialize_entry("default", default)?;
                 }
             }
+            Kind::MultiSelect(rules) => {
+                if !extended {
+                    return Err(S::Error::custom(
+                        "a multi-select field cannot be written for revision 2025-06-18",
+                    ));
+                }
+                if let Some(min) = rules.min_items {
+                    map.serialize_entry("minItems", &min)?;
+                }
+                if let Some(max) = rules.max_items {
+                    map.serialize_entry("maxItems", &max)?;
+                }
+                map.serialize_entry("items", &Items(&rules.options, rules.is_titled()))?;
+                if let Some(default) = &rules.default {
+                    map.serialize_entry("default", &Seq(default.iter().map(AsRef::as_ref)))?;
+                }
+            }
         }
+        map.end()
+    }
+}
+
+/// The `items` of a multi-select: `{type: string, enum}` or `{anyOf}`.
+struct Items<'a>(&'a [EnumOption], bool);
+
+impl Serialize for Items<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if self.1 {
+            map.serialize_entry("anyOf", &Titled(self.0))?;
+        } else {
+            map.serialize_entry("type", "string")?;
+            map.serialize_entry("enum", &Values(self.0))?;
+        }
+        map.end()
+    }
+}
+
+/// The values of the options, as an array of strings.
+struct Values<'a>(&'a [EnumOption]);
+
+impl Serialize for Values<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0.iter().map(|o| o.value.as_ref()))
+    }
+}
+
+/// The options as `[{const, title}]`; an untitled option's title is its
+/// value, since the schema requires both.
+struct Titled<'a>(&'a [EnumOption]);
+
+impl Serialize for Titled<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0.iter().map(ConstTitle))
+    }
+}
+
+struct ConstTitle<'a>(&'a EnumOption);
+
+impl Serialize for ConstTitle<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(2))?;
+        map.serialize_entry("const", self.0.value.as_ref())?;
+        map.serialize_entry("title", self.0.label())?;
         map.end()
     }
 }
@@ -159,15 +371,9 @@ impl<'a, I: Iterator<Item = &'a str> + Clone> Serialize for Seq<I> {
 
 impl Serialize for Num {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        match *self {
-            Num::Int(i) => match i64::try_from(i) {
-                Ok(v) => serializer.serialize_i64(v),
-                Err(_) => match u64::try_from(i) {
-                    Ok(v) => serializer.serialize_u64(v),
-                    Err(_) => serializer.serialize_f64(i as f64),
-                },
-            },
-            Num::Float(f) => serializer.serialize_f64(f),
+        match self.to_json() {
+            Some(number) => number.serialize(serializer),
+            None => Err(S::Error::custom("a schema number must be finite")),
         }
     }
 }

@@ -13,9 +13,13 @@
 use std::borrow::Cow;
 
 use super::{
-    BooleanRules, EnumOption, EnumRules, Kind, Num, NumberRules, Property, PropertySchema,
-    StringRules,
+    BooleanRules, EnumOption, EnumRules, Kind, MultiSelectRules, Num, NumberRules, Property,
+    PropertySchema, StringRules, Text,
 };
+
+mod choices;
+mod defaults;
+mod text;
 use crate::format::Format;
 
 /// The compile-time description of a field type: annotations and kind.
@@ -82,6 +86,19 @@ pub enum KindSpec {
         options: &'static [EnumOption],
         /// `default`.
         default: Option<&'static str>,
+        /// Titles as `enumNames` on every revision.
+        legacy_titles: bool,
+    },
+    /// Several choices among fixed values.
+    MultiSelect {
+        /// The values, with titles.
+        options: &'static [EnumOption],
+        /// `minItems`.
+        min_items: Option<u64>,
+        /// `maxItems`.
+        max_items: Option<u64>,
+        /// `default`.
+        default: Option<&'static [Text]>,
     },
 }
 
@@ -143,6 +160,17 @@ impl FieldSpec {
     pub const fn choice(options: &'static [EnumOption]) -> FieldSpec {
         FieldSpec::new(KindSpec::Enum {
             options,
+            default: None,
+            legacy_titles: false,
+        })
+    }
+
+    /// The spec of a multi-select among these options.
+    pub const fn multi_select(options: &'static [EnumOption]) -> FieldSpec {
+        FieldSpec::new(KindSpec::MultiSelect {
+            options,
+            min_items: None,
+            max_items: None,
             default: None,
         })
     }
@@ -347,9 +375,28 @@ impl FieldSpec {
                     default,
                 }),
                 KindSpec::Boolean { default } => Kind::Boolean(BooleanRules { default }),
-                KindSpec::Enum { options, default } => Kind::Enum(EnumRules {
+                KindSpec::Enum {
+                    options,
+                    default,
+                    legacy_titles,
+                } => Kind::Enum(EnumRules {
                     options: Cow::Borrowed(options),
                     default: text(default),
+                    legacy_titles,
+                }),
+                KindSpec::MultiSelect {
+                    options,
+                    min_items,
+                    max_items,
+                    default,
+                } => Kind::MultiSelect(MultiSelectRules {
+                    options: Cow::Borrowed(options),
+                    min_items,
+                    max_items,
+                    default: match default {
+                        Some(values) => Some(Cow::Borrowed(values)),
+                        None => None,
+                    },
                 }),
             },
         }

@@ -5,7 +5,7 @@ use core::fmt;
 use serde_json::Value;
 
 use super::{Rule, Violation};
-use crate::excerpt::Excerpt;
+use crate::excerpt::{Excerpt, plural};
 
 /// What was received for a field, kept short: errors must stay small even
 /// when the content is hostile (a 64 MiB string keeps 40 characters).
@@ -30,19 +30,10 @@ impl Received {
     pub fn of(value: &Value) -> Received {
         Received::Value(match value {
             Value::String(s) => format!("\"{}\"", Excerpt(s)),
-            Value::Array(items) => format!("an array of {}", count(items.len(), "item")),
-            Value::Object(map) => format!("an object with {}", count(map.len(), "key")),
+            Value::Array(items) => format!("an array of {}", plural(items.len() as u64, "item")),
+            Value::Object(map) => format!("an object with {}", plural(map.len() as u64, "key")),
             other => other.to_string(),
         })
-    }
-}
-
-/// `1 item`, `2 items`.
-fn count(n: usize, noun: &str) -> String {
-    if n == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{n} {noun}s")
     }
 }
 

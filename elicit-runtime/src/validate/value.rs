@@ -5,10 +5,12 @@ use serde_json::Value;
 
 use super::Violation;
 use crate::schema::num::EXACT_FLOAT_LIMIT;
-use crate::schema::{EnumRules, Kind, Num, NumberRules, PropertySchema, StringRules};
+use crate::schema::{
+    EnumRules, Kind, MultiSelectRules, Num, NumberRules, PropertySchema, StringRules,
+};
 
 /// A value that passed its schema, in the shape its kind reads as.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub enum Checked<'v> {
     /// A string of a `string` property.
@@ -19,6 +21,9 @@ pub enum Checked<'v> {
     Bool(bool),
     /// The position of the chosen option of an enum.
     Choice(usize),
+    /// The positions of the chosen options of a multi-select, in the order
+    /// they were sent.
+    Choices(Vec<usize>),
 }
 
 /// Checks `value` against `schema`, returning every broken rule.
@@ -42,6 +47,7 @@ pub fn value<'v>(schema: &PropertySchema, value: &'v Value) -> Result<Checked<'v
             _ => Err(vec![wrong_type(kind)]),
         },
         Kind::Enum(rules) => choice(rules, kind, value).map(Checked::Choice),
+        Kind::MultiSelect(rules) => choices(rules, kind, value).map(Checked::Choices),
     }
 }
 
@@ -122,6 +128,49 @@ pub(crate) fn not_an_option(rules: &EnumRules) -> Violation {
     Violation::NotAnOption {
         options: rules.options.to_vec(),
     }
+}
+
+/// Every value must be an option, each at most once (for a `Vec` field as
+/// for a set: a multi-select chooses values, it does not count them), and
+/// the count within `minItems`..=`maxItems`.
+fn choices(
+    rules: &MultiSelectRules,
+    kind: &Kind,
+    value: &Value,
+) -> Result<Vec<usize>, Vec<Violation>> {
+    let Value::Array(items) = value else {
+        return Err(vec![wrong_type(kind)]);
+    };
+    let mut broken = Vec::new();
+    let mut chosen = Vec::with_capacity(items.len());
+    let mut seen = vec![false; rules.options.len()];
+    for (index, item) in items.iter().enumerate() {
+        match item.as_str().and_then(|s| rules.position(s)) {
+            Some(position) if seen[position] => broken.push(Violation::DuplicateItem {
+                value: rules.options[position].value.to_string(),
+            }),
+            Some(position) => {
+                seen[position] = true;
+                chosen.push(position);
+            }
+            None => broken.push(Violation::ItemNotAnOption {
+                index,
+                options: rules.options.to_vec(),
+            }),
+        }
+    }
+    let count = items.len() as u64;
+    if let Some(min) = rules.min_items
+        && count < min
+    {
+        broken.push(Violation::MinItems { min, actual: count });
+    }
+    if let Some(max) = rules.max_items
+        && count > max
+    {
+        broken.push(Violation::MaxItems { max, actual: count });
+    }
+    verdict(chosen, broken)
 }
 
 fn choice(rules: &EnumRules, kind: &Kind, value: &Value) -> Result<usize, Vec<Violation>> {

@@ -2,6 +2,7 @@
 
 use core::fmt;
 
+use crate::excerpt::{Excerpt, plural};
 use crate::format::FormatError;
 use crate::schema::{EnumOption, Num};
 
@@ -76,6 +77,32 @@ pub enum Violation {
     /// A property the form does not have, in a form that denies unknown
     /// fields.
     Unknown,
+    /// An entry of a multi-select is not one of its values.
+    ItemNotAnOption {
+        /// The entry's position in the array, from 0.
+        index: usize,
+        /// The allowed values.
+        options: Vec<EnumOption>,
+    },
+    /// A multi-select names a value twice.
+    DuplicateItem {
+        /// The value named twice.
+        value: String,
+    },
+    /// A multi-select has fewer entries than `minItems`.
+    MinItems {
+        /// The `minItems` of the schema.
+        min: u64,
+        /// The number of entries received.
+        actual: u64,
+    },
+    /// A multi-select has more entries than `maxItems`.
+    MaxItems {
+        /// The `maxItems` of the schema.
+        max: u64,
+        /// The number of entries received.
+        actual: u64,
+    },
 }
 
 /// The rule a [`Violation`] broke, named by its JSON Schema keyword.
@@ -104,6 +131,12 @@ pub enum Rule {
     Range,
     /// Unknown properties are denied.
     Unknown,
+    /// `minItems`.
+    MinItems,
+    /// `maxItems`.
+    MaxItems,
+    /// Each value of a multi-select at most once.
+    UniqueItems,
 }
 
 impl Rule {
@@ -127,6 +160,9 @@ impl Rule {
             Rule::Enum => "enum",
             Rule::Range => "range",
             Rule::Unknown => "additionalProperties",
+            Rule::MinItems => "minItems",
+            Rule::MaxItems => "maxItems",
+            Rule::UniqueItems => "uniqueItems",
         }
     }
 }
@@ -153,6 +189,10 @@ impl Violation {
             Violation::OutOfRange { .. } => Rule::Range,
             Violation::InexactInteger => Rule::Integer,
             Violation::Unknown => Rule::Unknown,
+            Violation::ItemNotAnOption { .. } => Rule::Enum,
+            Violation::DuplicateItem { .. } => Rule::UniqueItems,
+            Violation::MinItems { .. } => Rule::MinItems,
+            Violation::MaxItems { .. } => Rule::MaxItems,
         }
     }
 
@@ -167,18 +207,12 @@ impl Violation {
             Violation::Minimum { minimum } => format!("a number of at least {minimum}"),
             Violation::Maximum { maximum } => format!("a number of at most {maximum}"),
             Violation::Format(error) => error.format().describe().to_owned(),
-            Violation::NotAnOption { options } => {
-                let mut out = String::from("one of ");
-                for (i, option) in options.iter().enumerate() {
-                    if i > 0 {
-                        out.push_str(", ");
-                    }
-                    out.push('`');
-                    out.push_str(&option.value);
-                    out.push('`');
-                }
-                out
+            Violation::NotAnOption { options } | Violation::ItemNotAnOption { options, .. } => {
+                one_of(options)
             }
+            Violation::DuplicateItem { .. } => "each value at most once".to_owned(),
+            Violation::MinItems { min, .. } => format!("at least {}", plural(*min, "value")),
+            Violation::MaxItems { max, .. } => format!("at most {}", plural(*max, "value")),
             Violation::OutOfRange { min, max } => format!("a number from {min} to {max}"),
             Violation::InexactInteger => "an integer written in full".to_owned(),
             Violation::Unknown => "no such field".to_owned(),
@@ -188,6 +222,20 @@ impl Violation {
 
 fn chars(n: u64) -> &'static str {
     if n == 1 { "character" } else { "characters" }
+}
+
+/// "one of `a`, `b`", with values cut short and escaped.
+fn one_of(options: &[EnumOption]) -> String {
+    let mut out = String::from("one of ");
+    for (i, option) in options.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        out.push('`');
+        out.push_str(&Excerpt(&option.value).to_string());
+        out.push('`');
+    }
+    out
 }
 
 impl fmt::Display for Violation {
@@ -211,6 +259,22 @@ impl fmt::Display for Violation {
                 "must be written as a whole number without a decimal point or exponent: in that form a number this large loses digits",
             ),
             Violation::Unknown => f.write_str("is not a field of this form: leave it out"),
+            Violation::ItemNotAnOption { index, options } => {
+                write!(f, "has entry {index} that is not {}", one_of(options))
+            }
+            Violation::DuplicateItem { value } => {
+                write!(f, "lists `{}` more than once: choose each value once", Excerpt(value))
+            }
+            Violation::MinItems { min, actual } => write!(
+                f,
+                "must have at least {}, has {actual}",
+                plural(*min, "value")
+            ),
+            Violation::MaxItems { max, actual } => write!(
+                f,
+                "must have at most {}, has {actual}",
+                plural(*max, "value")
+            ),
         }
     }
 }

@@ -1,4 +1,5 @@
 use elicit_runtime::Elicitable;
+use elicit_runtime::protocol::Revision;
 use serde_json::json;
 
 #[derive(Debug, PartialEq, Elicitable)]
@@ -18,8 +19,13 @@ struct Form {
 }
 
 fn main() {
+    // 2025-06-18 writes titles as `enumNames`; an untitled option's title is
+    // its wire value.
     assert_eq!(
-        Form::SCHEMA.to_json(),
+        Form::SCHEMA
+            .render(Revision::V2025_06_18)
+            .unwrap()
+            .to_json(),
         json!({
             "type": "object",
             "properties": {
@@ -31,6 +37,17 @@ fn main() {
                 }
             },
             "required": ["fullName", "plan-choice"]
+        })
+    );
+    // The newest revision writes them as `oneOf [{const, title}]`.
+    assert_eq!(
+        Form::SCHEMA.to_json()["properties"]["plan-choice"],
+        json!({
+            "type": "string",
+            "oneOf": [
+                { "const": "free-tier", "title": "free-tier" },
+                { "const": "pro", "title": "Professional" }
+            ]
         })
     );
     let content = json!({ "fullName": "Ada", "plan-choice": "free-tier" });

@@ -1,4 +1,5 @@
-use elicit_runtime::{ElicitField, Elicitable};
+use elicit_runtime::protocol::Revision;
+use elicit_runtime::{ElicitChoice, ElicitField, Elicitable};
 use serde_json::json;
 
 /// How the order is delivered
@@ -31,8 +32,12 @@ fn main() {
         Delivery::SPEC.into_schema().description.as_deref(),
         Some("How the order is delivered")
     );
+    // 2025-06-18 writes the titles of a titled enum as `enumNames`.
     assert_eq!(
-        Order::SCHEMA.to_json(),
+        Order::SCHEMA
+            .render(Revision::V2025_06_18)
+            .unwrap()
+            .to_json(),
         json!({
             "type": "object",
             "properties": {
@@ -51,6 +56,37 @@ fn main() {
             "required": ["delivery", "size"]
         })
     );
+    // The newest revision writes a titled enum as `oneOf [{const, title}]`,
+    // an untitled one as a plain `enum`.
+    let newest = Order::SCHEMA.to_json();
+    assert_eq!(
+        newest["properties"]["delivery"]["enum"],
+        json!(["Pickup", "Courier"])
+    );
+    assert_eq!(
+        newest["properties"]["size"],
+        json!({
+            "type": "string",
+            "title": "Cup size",
+            "oneOf": [
+                { "const": "small", "title": "Small (250 ml)" },
+                { "const": "large", "title": "Large (500 ml)" }
+            ]
+        })
+    );
+    assert_eq!(
+        newest,
+        Order::SCHEMA
+            .render(Revision::V2025_11_25)
+            .unwrap()
+            .to_json()
+    );
+
+    // The derive implements `ElicitChoice`: wire value to variant and back.
+    assert_eq!(Size::from_value("large"), Some(Size::Large));
+    assert_eq!(Size::from_value("Large"), None);
+    assert_eq!(Size::Small.value(), "small");
+    assert_eq!(Delivery::Courier.value(), "Courier");
     let content = json!({ "delivery": "Courier", "size": "large" });
     let order = Order::from_content(content.as_object().unwrap()).unwrap();
     assert_eq!(

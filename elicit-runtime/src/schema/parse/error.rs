@@ -54,12 +54,16 @@ pub enum SchemaErrorKind {
     MissingProperties,
     /// A property is `type: "object"`: forms are flat.
     NestedObject,
-    /// A property is `type: "array"`: revision 2025-06-18 has no arrays.
+    /// A property is `type: "array"` but not a multi-select enum: it has no
+    /// `items`, or `items` is not `{type: "string", enum}` or
+    /// `{anyOf: [{const, title}]}`.
     Array,
     /// A `$ref`, at the root or on a property: schemas are inline.
     Ref,
-    /// An `anyOf`, `oneOf` or `allOf`, at the root or on a property: a
-    /// property has exactly one primitive `type`.
+    /// An `anyOf`, `oneOf` or `allOf` at the root, an `anyOf` or `allOf` on
+    /// a property, or a `oneOf` on a property that is not `type: "string"`:
+    /// a property has exactly one primitive `type`, and `oneOf` only lists
+    /// the titled options of a single choice.
     Composition,
     /// A property has no `type`.
     MissingType,
@@ -70,7 +74,9 @@ pub enum SchemaErrorKind {
     EnumNotString,
     /// A keyword's value has the wrong JSON type (a `title` that is not a
     /// string, a `minLength` that is not a whole number, an `enum` entry
-    /// that is not a string, `properties` that is not an object, ...).
+    /// that is not a string, a `oneOf` option that is not an object or whose
+    /// `const` or `title` is not a string, `properties` that is not an
+    /// object, ...).
     WrongKeyType,
     /// `required` names a property that `properties` does not define.
     RequiredUnknown,
@@ -80,9 +86,10 @@ pub enum SchemaErrorKind {
     DuplicateRequired,
     /// `enumNames` does not have one title per `enum` value.
     EnumNamesLength,
-    /// `enum` is empty.
+    /// `enum`, `oneOf`, `items.enum` or `items.anyOf` is empty.
     EmptyEnum,
-    /// `enum` lists the same value twice.
+    /// `enum`, `oneOf`, `items.enum` or `items.anyOf` lists the same value
+    /// twice.
     DuplicateEnumValue,
     /// `minimum` is above `maximum`.
     MinAboveMax,
@@ -91,14 +98,25 @@ pub enum SchemaErrorKind {
     /// `format` is not `email`, `uri`, `date` or `date-time`.
     BadFormat,
     /// `default` has the wrong type for its property (a string `default` on
-    /// a boolean, a fractional `default` on an integer, ...).
+    /// a boolean, a fractional `default` on an integer, a multi-select
+    /// `default` that is not an array of strings, ...).
     BadDefault,
     /// `default` has the right type but breaks the property's own rules: not
-    /// one of the `enum` values, outside `minimum`/`maximum`, outside
-    /// `minLength`/`maxLength`, or not matching `format`.
+    /// one of the options, outside `minimum`/`maximum`, outside
+    /// `minLength`/`maxLength`, not matching `format`, or (for a
+    /// multi-select) an entry that is no option, an option named twice, or
+    /// a count outside `minItems`/`maxItems`.
     DefaultViolation,
-    /// `minLength` or `maxLength` is negative.
+    /// `minLength`, `maxLength`, `minItems` or `maxItems` is negative.
     NegativeLength,
+    /// A property lists its options twice: `enum` together with `oneOf`, or
+    /// `items.enum` together with `items.anyOf`.
+    ConflictingOptions,
+    /// An option of `oneOf` or `items.anyOf` has no `const`.
+    MissingConst,
+    /// `minItems` is above `maxItems`, or above the number of options (each
+    /// value of a multi-select is chosen at most once).
+    MinItemsAboveMaxItems,
 }
 
 impl SchemaError {

@@ -13,11 +13,19 @@ mod error;
 mod property;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_2025_11_25;
 
 use error::{Pointer, found, name};
 pub use error::{SchemaError, SchemaErrorKind, SchemaWarning};
 
 /// A schema read from the wire, with what was ignored in it.
+///
+/// A string `$schema` at the root (from revision 2025-11-25) is accepted
+/// without a warning but not kept: the model has no place for it, and
+/// [`RenderedSchema::with_dialect`](super::RenderedSchema::with_dialect)
+/// writes the JSON Schema 2020-12 dialect when asked, whatever the peer
+/// named.
 ///
 /// ```
 /// use elicit_runtime::schema::FormSchema;
@@ -32,7 +40,7 @@ pub use error::{SchemaError, SchemaErrorKind, SchemaWarning};
 /// .unwrap();
 /// assert_eq!(parsed.schema.properties.len(), 1);
 /// let paths: Vec<&str> = parsed.warnings.iter().map(|w| w.path()).collect();
-/// assert_eq!(paths, ["/$schema", "/title"]);
+/// assert_eq!(paths, ["/title"]);
 /// ```
 #[derive(Debug, Clone, PartialEq)]
 pub struct Parsed {
@@ -47,53 +55,102 @@ impl FormSchema {
     /// [`FormSchema`] the derive builds (with owned text), so a client can
     /// render the form and check the answer with the one validator.
     ///
-    /// It reads the subset of revision 2025-06-18:
+    /// It reads the schemas of every revision (2025-06-18, 2025-11-25 and
+    /// 2026-07-28) with one set of rules, whatever revision was negotiated:
+    /// no shape means one thing in one revision and another in the next, so
+    /// a schema is read for what it says, and a newer shape from a peer on
+    /// an older revision is read rather than refused.
     ///
     /// - the root is an object with `type: "object"`, `properties` (an object,
-    ///   possibly empty) and optionally `required` (an array of distinct names,
-    ///   each naming a property);
-    /// - each property is an object with `type` `string`, `number`, `integer` or
-    ///   `boolean`, and optionally `title` and `description` (strings);
+    ///   possibly empty), optionally `required` (an array of distinct names,
+    ///   each naming a property) and optionally `$schema` (a string, accepted
+    ///   and not kept; see [`Parsed`]);
+    /// - each property is an object with a `type`, and optionally `title` and
+    ///   `description` (strings);
     /// - `string`: `minLength` and `maxLength` (whole numbers of at least 0, `3`
     ///   or `3.0`, with `minLength <= maxLength`) and `format` (`email`, `uri`,
     ///   `date` or `date-time`);
     /// - `number` and `integer`: `minimum` and `maximum` (any numbers, with
     ///   `minimum <= maximum`);
-    /// - `string` with `enum`: a single choice among distinct strings (at least
-    ///   one), with optional `enumNames`, one title per value;
+    /// - `boolean`;
+    /// - single-select enums, read as [`Kind::Enum`](super::Kind::Enum):
+    ///   `type: "string"` with `enum`, distinct strings (at least one), untitled;
+    ///   with `enum` and the legacy `enumNames`, one title per value, read with
+    ///   [`legacy_titles`](super::EnumRules::legacy_titles) set when any title
+    ///   differs from its value; or with `oneOf: [{"const": value, "title":
+    ///   label}, ...]`, distinct string values (at least one), read with
+    ///   `legacy_titles` unset;
+    /// - multi-select enums, read as
+    ///   [`Kind::MultiSelect`](super::Kind::MultiSelect): `type: "array"` with
+    ///   `items` either `{"type": "string", "enum": [...]}` (untitled) or
+    ///   `{"anyOf": [{"const", "title"}, ...]}` (titled; `"type": "string"`
+    ///   may be given too), and optionally `minItems` and `maxItems` (whole
+    ///   numbers of at least 0, with `minItems <= maxItems` and `minItems` at
+    ///   most the number of options, since each option is chosen at most
+    ///   once);
     /// - `default` on every kind, of the property's type and within its own
-    ///   rules. Revision 2025-06-18 has it on booleans only; later revisions add
-    ///   it to the others, so it is read wherever it appears.
+    ///   rules, checked by the validator that checks content: for a
+    ///   multi-select, an array of distinct options within
+    ///   `minItems`/`maxItems`. Revision 2025-06-18 has it on booleans only;
+    ///   later revisions add it to the others, so it is read wherever it
+    ///   appears.
     ///
-    /// The order of `properties` is kept.
+    /// The order of `properties` is kept, and so is the order of the options.
     ///
     /// # What is an error and what is a warning
     ///
     /// What a client cannot render, or what contradicts itself, is an error
     /// ([`SchemaError`], the first problem found): a root that is not a
     /// `type: "object"` schema; a property that is a nested `object`, an
-    /// `array`, a `$ref`, or an `anyOf`/`oneOf`/`allOf`; a missing or unknown
-    /// `type`; an `enum` on a non-string; a keyword of the subset whose value has
-    /// the wrong type or breaks its rule; a `default` that its own property would
-    /// reject.
+    /// `array` that is not a multi-select enum (no `items`, or `items` of
+    /// any other shape), a `$ref`, an `anyOf`/`allOf`, or a `oneOf` anywhere
+    /// but on a `type: "string"` property; a missing or unknown `type`; an
+    /// `enum` on a non-string; options given twice (`enum` with `oneOf`,
+    /// `items.enum` with `items.anyOf`); an option of `oneOf` or
+    /// `items.anyOf` that is not an object or has no string `const`; a
+    /// keyword of the subset whose value has the wrong type or breaks its
+    /// rule; a `default` that its own property would reject.
     ///
     /// What only annotates or narrows a form is tolerated, ignored and reported
-    /// as a [`SchemaWarning`]: `$schema` (a later revision's keyword) and a
-    /// top-level `title` or `description` at the root, any other unknown root
-    /// keyword, and any keyword on a property outside the subset (`pattern`,
-    /// `const`, `examples`, vendor `x-` keys, ...) or meant for another kind
-    /// (`minimum` on a string). The spec allows none of these, but ignoring them
-    /// still leaves a form a user can fill in and the server can check, so a
-    /// client stays usable with servers that send them; a caller that wants the
-    /// subset strictly can refuse any schema with warnings. `default: null` is
-    /// read as no default, with a warning.
+    /// as a [`SchemaWarning`]: a top-level `title` or `description` at the
+    /// root, any other unknown root keyword, any keyword on a property outside
+    /// the subset (`pattern`, `const`, `examples`, `uniqueItems`, vendor `x-`
+    /// keys, ...) or meant for another kind (`minimum` on a string), a member
+    /// of `items` besides `type`, `enum` and `anyOf`, and a member of a
+    /// `oneOf`/`items.anyOf` option besides `const` and `title`. The spec
+    /// allows none of these, but ignoring them still leaves a form a user can
+    /// fill in and the server can check, so a client stays usable with
+    /// servers that send them; a caller that wants the subset strictly can
+    /// refuse any schema with warnings. `default: null` is read as no
+    /// default, with a warning.
     ///
-    /// An `enumNames` entry equal to its value is read as no title: both show
-    /// the value, and that is how the model writes the schema back.
+    /// An option of `oneOf` or `items.anyOf` without `title` is a warning,
+    /// not an error: the schema requires the title, but the option is still
+    /// a value the user can choose, shown as itself, so it is read as
+    /// untitled. Its `const` is required: without it there is no value.
+    ///
+    /// A title equal to its value (an `enumNames` entry, or the `title` of a
+    /// `oneOf`/`items.anyOf` option) is read as no title: both show the value,
+    /// and that is how the model writes the schema back.
+    ///
+    /// # Round trip
+    ///
+    /// Every schema [`FormSchema::render`] writes, for any revision that can
+    /// express it, reads back as an equal `FormSchema`, with these
+    /// exceptions, all of which write the same wire form again:
+    ///
+    /// - a titled single-select written for 2025-06-18 (as `enumNames`) reads
+    ///   back with `legacy_titles` set, since `enumNames` is the legacy form;
+    /// - `legacy_titles` on an enum without titles is not written, so it
+    ///   reads back unset;
+    /// - an option whose title equals its value reads back untitled;
+    /// - defaults other than boolean ones are not written for 2025-06-18, so
+    ///   they do not read back from it.
     ///
     /// Reading never panics, takes time linear in the size of the input, and
-    /// looks no deeper than the entries of a property keyword's array: nested
-    /// input is rejected where the nesting starts, without recursion.
+    /// looks no deeper than the members of the entries of a property
+    /// keyword's array (the options of `oneOf`, `items.anyOf`): nested input
+    /// is rejected where the nesting starts, without recursion.
     ///
     /// # Errors
     ///
@@ -265,9 +322,8 @@ fn root_keywords(
                     format!("`$schema` must be a string, found {}", found(value)),
                 ));
             }
-            "$schema" => "`$schema` is not part of revision 2025-06-18 schemas (it comes \
-                          with 2025-11-25); ignored"
-                .to_owned(),
+            // From revision 2025-11-25; the model does not keep it.
+            "$schema" => continue,
             "title" | "description" => format!(
                 "a top-level `{keyword}` is not part of `requestedSchema`, which has only \
                  `type`, `properties` and `required`; ignored (some clients reject it)"

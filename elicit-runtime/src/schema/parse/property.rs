@@ -1,11 +1,12 @@
 //! One property of a wire schema: its shape, its keywords, its default.
 //!
 //! A property is read in three steps, none of which looks deeper than the
-//! entries of a keyword's array:
+//! entries of a keyword's array and, for the `{const, title}` options of
+//! `oneOf` and `items.anyOf`, the members of each entry:
 //!
 //! 1. [`Shape`]: what kind of value the property holds, decided by `type` and
-//!    the keywords that change it (`enum`); keywords no shape supports
-//!    (`$ref`, `anyOf`, ...) are rejected here.
+//!    the keywords that change it (`enum`, `oneOf`); keywords no shape
+//!    supports (`$ref`, `anyOf`, ...) are rejected here.
 //! 2. One pass over the keywords in document order: each keyword of the
 //!    shape is checked and kept in a [`Draft`]; annotations outside the
 //!    subset become warnings.
@@ -13,24 +14,29 @@
 //!    entry per value), then `default` against the finished schema, with the
 //!    same validator that checks content.
 //!
-//! A later revision adds a shape (a titled `oneOf` enum, a multi-select
-//! array), its keywords in [`Shape::keywords`], and its reader; the other
-//! shapes are untouched.
+//! Every revision's shapes are read by the same reader: a shape means the
+//! same in every revision that has it, so what a later revision adds (the
+//! titled `oneOf` enum, the multi-select array) is one more [`Shape`], its
+//! keywords in [`Shape::keywords`], and its reader in [`options`].
 
 use std::borrow::Cow;
-use std::collections::HashSet;
+use std::collections::HashMap;
 
 use serde_json::{Map, Value};
 
 use super::error::{Pointer, SchemaError, SchemaErrorKind as K, SchemaWarning, found, name};
 use crate::format::Format;
 use crate::schema::{
-    BooleanRules, EnumOption, EnumRules, Kind, Num, NumberRules, PropertySchema, StringRules, Text,
+    BooleanRules, EnumOption, EnumRules, Kind, MultiSelectRules, Num, NumberRules, PropertySchema,
+    StringRules, Text,
 };
-use crate::validate;
+use crate::validate::{self, Violation};
 
-/// Keywords that decide what a schema is, which no property may use: the
-/// property must be one inline primitive schema.
+mod options;
+
+/// Keywords that decide what a schema is, which the root may not use; a
+/// property may use `oneOf` only as a titled single-select (`type: "string"`
+/// with `oneOf: [{const, title}]`), and the others not at all.
 pub(super) const COMPOSITION: [&str; 3] = ["anyOf", "oneOf", "allOf"];
 
 /// Keywords outside the subset that would narrow the allowed values; they
@@ -60,6 +66,10 @@ enum Shape {
     Boolean,
     /// `type: string` with `enum`, and optionally `enumNames`.
     Enum,
+    /// `type: string` with `oneOf: [{const, title}]`.
+    TitledEnum,
+    /// `type: array` with `items` of enum options.
+    MultiSelect,
 }
 
 impl Shape {
@@ -71,6 +81,8 @@ impl Shape {
             Shape::Number { .. } => &["minimum", "maximum", "default"],
             Shape::Boolean => &["default"],
             Shape::Enum => &["enum", "enumNames", "default"],
+            Shape::TitledEnum => &["oneOf", "default"],
+            Shape::MultiSelect => &["items", "minItems", "maxItems", "default"],
         }
     }
 }
@@ -84,6 +96,7 @@ fn applies_to(keyword: &str) -> Option<&'static str> {
         }
         "minimum" | "maximum" => Some("`number` and `integer` properties"),
         "enumNames" => Some("`string` properties with `enum`"),
+        "items" | "minItems" | "maxItems" => Some("multi-select `array` properties"),
         _ => None,
     }
 }
@@ -98,6 +111,9 @@ struct Draft<'v> {
     format: Option<Format>,
     minimum: Option<Num>,
     maximum: Option<Num>,
+    min_items: Option<u64>,
+    max_items: Option<u64>,
+    /// The options of `enum`, `oneOf` or `items`, whichever the shape has.
     options: Option<Vec<EnumOption>>,
     names: Option<&'v [Value]>,
     default: Option<&'v Value>,
@@ -136,6 +152,10 @@ impl Reader<'_> {
 
     fn warn(&mut self, keyword: &str, message: String) {
         let path = self.at(keyword);
+        self.warn_at(path, message);
+    }
+
+    fn warn_at(&mut self, path: String, message: String) {
         self.warnings.push(SchemaWarning::new(path, message));
     }
 
@@ -167,7 +187,7 @@ impl Reader<'_> {
         self.build(shape, draft)
     }
 
-    /// Step 1: the shape, from `type` and `enum`.
+    /// Step 1: the shape, from `type`, `enum` and `oneOf`.
     fn shape(&self, object: &Map<String, Value>) -> Result<Shape, SchemaError> {
         if object.contains_key("$ref") {
             return Err(self.error(
@@ -178,24 +198,52 @@ impl Reader<'_> {
                     .to_owned(),
             ));
         }
-        if let Some(keyword) = COMPOSITION.into_iter().find(|k| object.contains_key(*k)) {
+        if let Some(keyword) = ["anyOf", "allOf"]
+            .into_iter()
+            .find(|k| object.contains_key(*k))
+        {
             return Err(self.error(K::Composition, keyword, composition_message(keyword)));
         }
-        let Some(ty) = object.get("type") else {
+        let ty = object.get("type");
+        let has_one_of = object.contains_key("oneOf");
+        if has_one_of && ty.and_then(Value::as_str) != Some("string") {
+            let found = ty.map_or_else(|| "no `type`".to_owned(), found);
+            return Err(self.error(
+                K::Composition,
+                "oneOf",
+                format!(
+                    "`oneOf` is allowed on a property only as a titled single choice, \
+                     `type: \"string\"` with `oneOf: [{{\"const\": ..., \"title\": ...}}]`, \
+                     found {found}"
+                ),
+            ));
+        }
+        let Some(ty) = ty else {
             return Err(SchemaError::new(
                 K::MissingType,
                 self.here().into_string(),
                 "the property has no `type`; give it `type` `string`, `number`, \
-                 `integer` or `boolean`",
+                 `integer` or `boolean`, or `array` for a multi-select",
             ));
         };
         let has_enum = object.contains_key("enum");
         let shape = match ty.as_str() {
+            Some("string") if has_enum && has_one_of => {
+                return Err(self.error(
+                    K::ConflictingOptions,
+                    "oneOf",
+                    "`enum` and `oneOf` both list the options; list them once: `enum` \
+                     for untitled values, `oneOf` for titled ones"
+                        .to_owned(),
+                ));
+            }
+            Some("string") if has_one_of => Shape::TitledEnum,
             Some("string") if has_enum => Shape::Enum,
             Some("string") => Shape::String,
             Some("number") => Shape::Number { integer: false },
             Some("integer") => Shape::Number { integer: true },
             Some("boolean") => Shape::Boolean,
+            Some("array") => Shape::MultiSelect,
             Some("object") => {
                 return Err(self.error(
                     K::NestedObject,
@@ -203,16 +251,6 @@ impl Reader<'_> {
                     "nested objects are not allowed: a form is flat, so give each \
                      value its own property of `type` `string`, `number`, `integer` \
                      or `boolean`"
-                        .to_owned(),
-                ));
-            }
-            Some("array") => {
-                return Err(self.error(
-                    K::Array,
-                    "type",
-                    "arrays are not allowed in revision 2025-06-18: use `type` \
-                     `string`, `number`, `integer` or `boolean`, or a string \
-                     `enum` for one choice"
                         .to_owned(),
                 ));
             }
@@ -227,22 +265,24 @@ impl Reader<'_> {
                     K::UnknownType,
                     "type",
                     format!(
-                        "`type` must be `string`, `number`, `integer` or `boolean`, \
-                         found {}{hint}",
+                        "`type` must be `string`, `number`, `integer` or `boolean`, or \
+                         `array` for a multi-select, found {}{hint}",
                         found(ty)
                     ),
                 ));
             }
         };
         if has_enum && shape != Shape::Enum {
+            let hint = if shape == Shape::MultiSelect {
+                "; for several choices, put the values in `items`: \
+                 `{\"type\": \"string\", \"enum\": [...]}`"
+            } else {
+                ": enums hold strings only"
+            };
             return Err(self.error(
                 K::EnumNotString,
                 "enum",
-                format!(
-                    "`enum` needs `type: \"string\"`, found {}: revision 2025-06-18 \
-                     has string enums only",
-                    found(ty)
-                ),
+                format!("`enum` needs `type: \"string\"`, found {}{hint}", found(ty)),
             ));
         }
         Ok(shape)
@@ -256,12 +296,22 @@ impl Reader<'_> {
         draft: &mut Draft<'v>,
     ) -> Result<(), SchemaError> {
         match keyword {
-            "minLength" => draft.min_length = Some(self.length(keyword, value)?),
-            "maxLength" => draft.max_length = Some(self.length(keyword, value)?),
+            "minLength" => draft.min_length = Some(self.count(keyword, value, "characters")?),
+            "maxLength" => draft.max_length = Some(self.count(keyword, value, "characters")?),
+            "minItems" => draft.min_items = Some(self.count(keyword, value, "values")?),
+            "maxItems" => draft.max_items = Some(self.count(keyword, value, "values")?),
             "format" => draft.format = Some(self.format(value)?),
             "minimum" => draft.minimum = Some(self.number(keyword, value)?),
             "maximum" => draft.maximum = Some(self.number(keyword, value)?),
-            "enum" => draft.options = Some(self.options(value)?),
+            "enum" => {
+                let at = self.here().key(keyword);
+                draft.options = Some(self.values(at, keyword, value)?);
+            }
+            "oneOf" => {
+                let at = self.here().key(keyword);
+                draft.options = Some(self.titled(at, keyword, value)?);
+            }
+            "items" => draft.options = Some(self.items(value)?),
             "enumNames" => draft.names = Some(self.names(value)?),
             "default" if value.is_null() => {
                 self.warn(keyword, "`default: null` is read as no default".to_owned());
@@ -274,12 +324,26 @@ impl Reader<'_> {
 
     /// A keyword the shape does not read: a warning, never an error.
     fn ignore(&mut self, shape: Shape, keyword: &str) {
+        if shape == Shape::MultiSelect && keyword == "uniqueItems" {
+            self.warn(
+                keyword,
+                "`uniqueItems` is not part of the elicitation schema subset; ignored (a \
+                 multi-select takes each value at most once anyway)"
+                    .to_owned(),
+            );
+            return;
+        }
         match applies_to(keyword) {
             Some(properties) => {
-                let what = if shape == Shape::Enum && keyword != "enumNames" {
-                    " (an `enum` allows only its values)"
-                } else {
-                    ""
+                let what = match (shape, keyword) {
+                    (Shape::Enum, "enumNames") => "",
+                    (Shape::Enum, _) => " (an `enum` allows only its values)",
+                    (Shape::TitledEnum, "enumNames") => " (the titles are those of `oneOf`)",
+                    (Shape::TitledEnum, _) => " (a `oneOf` allows only its values)",
+                    (Shape::MultiSelect, "minLength" | "maxLength" | "format") => {
+                        " (a multi-select allows only its options)"
+                    }
+                    _ => "",
                 };
                 self.warn(
                     keyword,
@@ -319,13 +383,14 @@ impl Reader<'_> {
         }
     }
 
-    fn length(&self, keyword: &str, value: &Value) -> Result<u64, SchemaError> {
+    /// A length or an item count: a whole number of `unit`, at least 0.
+    fn count(&self, keyword: &str, value: &Value, unit: &str) -> Result<u64, SchemaError> {
         let wrong = |what: &str| {
             self.error(
                 K::WrongKeyType,
                 keyword,
                 format!(
-                    "`{keyword}` must be a whole number of characters from 0 to {}, found {what}",
+                    "`{keyword}` must be a whole number of {unit} from 0 to {}, found {what}",
                     u64::MAX
                 ),
             )
@@ -387,49 +452,6 @@ impl Reader<'_> {
         })
     }
 
-    fn options(&self, value: &Value) -> Result<Vec<EnumOption>, SchemaError> {
-        let Value::Array(items) = value else {
-            return Err(self.error(
-                K::WrongKeyType,
-                "enum",
-                format!("`enum` must be an array of strings, found {}", found(value)),
-            ));
-        };
-        if items.is_empty() {
-            return Err(self.error(
-                K::EmptyEnum,
-                "enum",
-                "`enum` is empty; list at least one value".to_owned(),
-            ));
-        }
-        let mut seen = HashSet::with_capacity(items.len());
-        let mut options = Vec::with_capacity(items.len());
-        for (i, item) in items.iter().enumerate() {
-            let Value::String(text) = item else {
-                return Err(SchemaError::new(
-                    K::WrongKeyType,
-                    self.at_index("enum", i),
-                    format!("`enum` values must be strings, found {}", found(item)),
-                ));
-            };
-            if !seen.insert(text.as_str()) {
-                return Err(SchemaError::new(
-                    K::DuplicateEnumValue,
-                    self.at_index("enum", i),
-                    format!(
-                        "`enum` lists {} more than once; each value must be unique",
-                        name(text)
-                    ),
-                ));
-            }
-            options.push(EnumOption {
-                value: Cow::Owned(text.clone()),
-                title: None,
-            });
-        }
-        Ok(options)
-    }
-
     fn names<'v>(&self, value: &'v Value) -> Result<&'v [Value], SchemaError> {
         let Value::Array(items) = value else {
             return Err(self.error(
@@ -452,7 +474,7 @@ impl Reader<'_> {
     }
 
     /// Step 3: the checks between keywords, then `default`.
-    fn build(self, shape: Shape, draft: Draft<'_>) -> Result<PropertySchema, SchemaError> {
+    fn build(self, shape: Shape, mut draft: Draft<'_>) -> Result<PropertySchema, SchemaError> {
         let kind = match shape {
             Shape::String => {
                 if let (Some(min), Some(max)) = (draft.min_length, draft.max_length)
@@ -529,10 +551,32 @@ impl Reader<'_> {
                         }
                     }
                 }
+                // Titles written as `enumNames` stay `enumNames` when the
+                // schema is written back, whatever the revision.
+                let legacy_titles = options.iter().any(|o| o.title.is_some());
                 Kind::Enum(EnumRules {
                     options: Cow::Owned(options),
                     default: None,
+                    legacy_titles,
                 })
+            }
+            Shape::TitledEnum => {
+                let options = draft.options.unwrap_or_default();
+                if options.is_empty() {
+                    return Err(self.error(
+                        K::EmptyEnum,
+                        "oneOf",
+                        "`oneOf` is empty; list at least one option".to_owned(),
+                    ));
+                }
+                Kind::Enum(EnumRules {
+                    options: Cow::Owned(options),
+                    default: None,
+                    legacy_titles: false,
+                })
+            }
+            Shape::MultiSelect => {
+                self.multi_select(draft.options.take(), draft.min_items, draft.max_items)?
             }
         };
         let mut schema = PropertySchema {
@@ -546,11 +590,63 @@ impl Reader<'_> {
         Ok(schema)
     }
 
+    /// The checks of a multi-select: its `items`, and `minItems` within
+    /// `maxItems` and within the number of options (each is chosen at most
+    /// once).
+    fn multi_select(
+        &self,
+        options: Option<Vec<EnumOption>>,
+        min_items: Option<u64>,
+        max_items: Option<u64>,
+    ) -> Result<Kind, SchemaError> {
+        let Some(options) = options else {
+            return Err(SchemaError::new(
+                K::Array,
+                self.here().into_string(),
+                "the `array` property has no `items`: a `requestedSchema` allows arrays \
+                 only as multi-select enums, with `items` \
+                 `{\"type\": \"string\", \"enum\": [...]}` or \
+                 `{\"anyOf\": [{\"const\": ..., \"title\": ...}]}`",
+            ));
+        };
+        if let Some(min) = min_items {
+            if let Some(max) = max_items
+                && min > max
+            {
+                return Err(self.error(
+                    K::MinItemsAboveMaxItems,
+                    "minItems",
+                    format!(
+                        "`minItems` ({min}) is above `maxItems` ({max}); no choice could \
+                         satisfy both, so `minItems` must be at most `maxItems`"
+                    ),
+                ));
+            }
+            let len = options.len();
+            if min > len as u64 {
+                return Err(self.error(
+                    K::MinItemsAboveMaxItems,
+                    "minItems",
+                    format!(
+                        "`minItems` ({min}) is above the number of options ({len}); each \
+                         value is chosen at most once, so `minItems` must be at most {len}"
+                    ),
+                ));
+            }
+        }
+        Ok(Kind::MultiSelect(MultiSelectRules {
+            options: Cow::Owned(options),
+            min_items,
+            max_items,
+            default: None,
+        }))
+    }
+
     /// Checks `default` against the finished schema and stores it.
     fn default(&self, schema: &mut PropertySchema, value: &Value) -> Result<(), SchemaError> {
         let (fits, expected) = match (&schema.kind, value) {
             (Kind::String(_), _) => (value.is_string(), "a string"),
-            (Kind::Enum(_), _) => (value.is_string(), "a string, one of the `enum` values"),
+            (Kind::Enum(_), _) => (value.is_string(), "a string, one of the options"),
             (Kind::Number(rules), Value::Number(n)) => (
                 Num::from_json(n).is_some_and(|n| !rules.integer || n.is_whole()),
                 if rules.integer {
@@ -568,6 +664,12 @@ impl Reader<'_> {
                 },
             ),
             (Kind::Boolean(_), _) => (value.is_boolean(), "`true` or `false`"),
+            (Kind::MultiSelect(_), _) => (
+                value
+                    .as_array()
+                    .is_some_and(|items| items.iter().all(Value::is_string)),
+                "an array of strings, each one of the options",
+            ),
         };
         if !fits {
             return Err(self.error(
@@ -576,11 +678,7 @@ impl Reader<'_> {
                 format!("`default` must be {expected}, found {}", found(value)),
             ));
         }
-        if let Err(violations) = validate::value(schema, value) {
-            let why = violations.first().map_or_else(
-                || "breaks the property's rules".to_owned(),
-                ToString::to_string,
-            );
+        if let Err(why) = check_default(schema, value) {
             return Err(self.error(K::DefaultViolation, "default", format!("`default` {why}")));
         }
         match (&mut schema.kind, value) {
@@ -588,24 +686,98 @@ impl Reader<'_> {
             (Kind::Enum(rules), Value::String(s)) => rules.default = Some(Cow::Owned(s.clone())),
             (Kind::Number(rules), Value::Number(n)) => rules.default = Num::from_json(n),
             (Kind::Boolean(rules), Value::Bool(b)) => rules.default = Some(*b),
+            (Kind::MultiSelect(rules), Value::Array(items)) => {
+                let values = items
+                    .iter()
+                    .filter_map(|v| v.as_str().map(|s| Cow::Owned(s.to_owned())))
+                    .collect();
+                rules.default = Some(Cow::Owned(values));
+            }
             _ => {}
         }
         Ok(())
     }
 }
 
-/// The message for an `anyOf`, `oneOf` or `allOf` on a property.
+/// The most option comparisons [`validate::value`] may make on a
+/// multi-select `default`: it looks each entry up by scanning the options,
+/// so a long `default` among many options would take quadratic time, which
+/// a schema from the wire must not cost.
+const SCAN_BUDGET: usize = 1 << 16;
+
+/// The first rule `default` breaks, as the validator names it.
+///
+/// The validator checks every default; only a multi-select `default` too
+/// large for [`SCAN_BUDGET`] is checked instead by [`indexed_choices`],
+/// which applies the same rules in linear time.
+fn check_default(schema: &PropertySchema, value: &Value) -> Result<(), String> {
+    if let (Kind::MultiSelect(rules), Value::Array(items)) = (&schema.kind, value)
+        && rules.options.len().saturating_mul(items.len()) > SCAN_BUDGET
+    {
+        return indexed_choices(rules, items).map_err(|v| v.to_string());
+    }
+    match validate::value(schema, value) {
+        Ok(_) => Ok(()),
+        Err(violations) => Err(violations.first().map_or_else(
+            || "breaks the property's rules".to_owned(),
+            ToString::to_string,
+        )),
+    }
+}
+
+/// The multi-select rules of the validator, with the options indexed: every
+/// entry one of the options, each at most once, the count within
+/// `minItems`..=`maxItems`; the first broken rule, in the validator's order.
+pub(super) fn indexed_choices(rules: &MultiSelectRules, items: &[Value]) -> Result<(), Violation> {
+    let positions: HashMap<&str, usize> = rules
+        .options
+        .iter()
+        .enumerate()
+        .map(|(i, option)| (option.value.as_ref(), i))
+        .collect();
+    let mut seen = vec![false; rules.options.len()];
+    for (index, item) in items.iter().enumerate() {
+        let position = item.as_str().and_then(|s| positions.get(s).copied());
+        match position.and_then(|p| seen.get_mut(p).map(|seen| (p, seen))) {
+            Some((p, seen)) if *seen => {
+                return Err(Violation::DuplicateItem {
+                    value: rules.options[p].value.to_string(),
+                });
+            }
+            Some((_, seen)) => *seen = true,
+            None => {
+                return Err(Violation::ItemNotAnOption {
+                    index,
+                    options: rules.options.to_vec(),
+                });
+            }
+        }
+    }
+    let count = items.len() as u64;
+    if let Some(min) = rules.min_items
+        && count < min
+    {
+        return Err(Violation::MinItems { min, actual: count });
+    }
+    if let Some(max) = rules.max_items
+        && count > max
+    {
+        return Err(Violation::MaxItems { max, actual: count });
+    }
+    Ok(())
+}
+
+/// The message for an `anyOf` or `allOf` on a property.
 fn composition_message(keyword: &str) -> String {
     let instead = match keyword {
-        "anyOf" => "an optional field is the plain schema left out of `required`",
-        "oneOf" => {
-            "a single choice is `type: \"string\"` with `enum`, and titles go in `enumNames`"
+        "anyOf" => {
+            "an optional field is the plain schema left out of `required`, and the titled \
+             options of a multi-select go in `items.anyOf`"
         }
         _ => "write the property's keywords inline",
     };
     format!(
-        "`{keyword}` is not allowed in revision 2025-06-18: a property has one primitive \
-         `type` ({instead})"
+        "`{keyword}` is not allowed on a property: a property has one primitive `type` ({instead})"
     )
 }
 

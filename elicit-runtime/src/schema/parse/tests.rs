@@ -11,14 +11,14 @@ use crate::schema::{
     NumberRules, Property, PropertySchema, StringRules,
 };
 
-fn parse(value: &Value) -> Parsed {
+pub(super) fn parse(value: &Value) -> Parsed {
     match FormSchema::parse(value) {
         Ok(parsed) => parsed,
         Err(error) => panic!("{value}: {error}"),
     }
 }
 
-fn error(value: &Value) -> SchemaError {
+pub(super) fn error(value: &Value) -> SchemaError {
     match FormSchema::parse(value) {
         Ok(parsed) => panic!("{value} parsed: {:?}", parsed.schema),
         Err(error) => error,
@@ -26,7 +26,7 @@ fn error(value: &Value) -> SchemaError {
 }
 
 /// A root with one property `a` of schema `property`.
-fn one(property: Value) -> Value {
+pub(super) fn one(property: Value) -> Value {
     json!({ "type": "object", "properties": { "a": property } })
 }
 
@@ -346,6 +346,7 @@ fn defaults_of_later_revisions_round_trip() {
                             EnumOption::new("pending", None),
                         ]),
                         default: Some("active".into()),
+                        legacy_titles: false,
                     }),
                 },
             },
@@ -557,11 +558,22 @@ fn index(kind: K) -> usize {
         K::BadDefault => 20,
         K::DefaultViolation => 21,
         K::NegativeLength => 22,
+        K::ConflictingOptions => 23,
+        K::MissingConst => 24,
+        K::MinItemsAboveMaxItems => 25,
     }
 }
-const KINDS: usize = 23;
+const KINDS: usize = 26;
 
+/// Every error case: those of 2025-06-18's shapes, then those of the
+/// shapes later revisions add.
 fn error_cases() -> Vec<(Value, K, &'static str)> {
+    let mut cases = error_cases_2025_06_18();
+    cases.extend(super::tests_2025_11_25::error_cases());
+    cases
+}
+
+fn error_cases_2025_06_18() -> Vec<(Value, K, &'static str)> {
     let root = |properties: Value, required: Value| json!({ "type": "object", "properties": properties, "required": required });
     vec![
         (json!([]), K::NotAnObject, ""),
@@ -592,9 +604,9 @@ fn error_cases() -> Vec<(Value, K, &'static str)> {
             "/properties/a/type",
         ),
         (
-            one(json!({ "type": "array", "items": { "type": "string", "enum": ["x"] } })),
+            one(json!({ "type": "array", "items": { "type": "integer" } })),
             K::Array,
-            "/properties/a/type",
+            "/properties/a/items/type",
         ),
         (
             one(json!({ "$ref": "#/$defs/Colour" })),
@@ -617,7 +629,7 @@ fn error_cases() -> Vec<(Value, K, &'static str)> {
             "/properties/a/anyOf",
         ),
         (
-            one(json!({ "type": "string", "oneOf": [{ "const": "x", "title": "X" }] })),
+            one(json!({ "type": "number", "oneOf": [{ "const": "x", "title": "X" }] })),
             K::Composition,
             "/properties/a/oneOf",
         ),
@@ -928,8 +940,8 @@ fn messages_say_what_is_allowed() {
     assert_eq!(
         text(one(json!({ "type": ["string", "null"] }))),
         "invalid `requestedSchema` at `/properties/a/type`: `type` must be `string`, \
-         `number`, `integer` or `boolean`, found an array (an optional field is the plain \
-         schema left out of `required`, not a list of types)"
+         `number`, `integer` or `boolean`, or `array` for a multi-select, found an array (an \
+         optional field is the plain schema left out of `required`, not a list of types)"
     );
     assert_eq!(
         text(one(json!({ "type": "string", "format": "phone" }))),
@@ -978,9 +990,10 @@ fn messages_say_what_is_allowed() {
         text(one(
             json!({ "anyOf": [{ "type": "string" }, { "type": "null" }] })
         )),
-        "invalid `requestedSchema` at `/properties/a/anyOf`: `anyOf` is not allowed in \
-         revision 2025-06-18: a property has one primitive `type` (an optional field is the \
-         plain schema left out of `required`)"
+        "invalid `requestedSchema` at `/properties/a/anyOf`: `anyOf` is not allowed on a \
+         property: a property has one primitive `type` (an optional field is the plain \
+         schema left out of `required`, and the titled options of a multi-select go in \
+         `items.anyOf`)"
     );
 }
 
@@ -1044,21 +1057,13 @@ fn warnings(value: &Value) -> Vec<(String, String)> {
 }
 
 #[test]
-fn schema_keyword_is_a_warning() {
+fn schema_keyword_is_no_warning() {
     let found = warnings(&json!({
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
         "properties": {}
     }));
-    assert_eq!(
-        found,
-        [(
-            "/$schema".to_owned(),
-            "`$schema` is not part of revision 2025-06-18 schemas (it comes with 2025-11-25); \
-             ignored"
-                .to_owned()
-        )]
-    );
+    assert_eq!(found, []);
 }
 
 #[test]
@@ -1214,7 +1219,7 @@ fn deserialize_reads_and_reports() {
     assert_eq!(
         error.to_string(),
         "invalid `requestedSchema` at `/properties/a/type`: `type` must be `string`, `number`, \
-         `integer` or `boolean`, found the string `\"null\"`"
+         `integer` or `boolean`, or `array` for a multi-select, found the string `\"null\"`"
     );
 }
 
@@ -1241,7 +1246,7 @@ fn request_params_deserialize_with_their_schema() {
 // Hostile input.
 
 /// A JSON value `depth` levels deep, built without recursion.
-fn nested(depth: usize, wrap: fn(Value) -> Value) -> Value {
+pub(super) fn nested(depth: usize, wrap: fn(Value) -> Value) -> Value {
     let mut value = json!("core");
     for _ in 0..depth {
         value = wrap(value);
@@ -1342,7 +1347,7 @@ impl Odd {
     }
 
     fn value(&mut self) -> Value {
-        match self.next() % 12 {
+        match self.next() % 16 {
             0 => Value::Null,
             1 => json!(self.next().is_multiple_of(2)),
             2 => json!(self.next() as i64 - (1 << 30)),
@@ -1356,13 +1361,31 @@ impl Odd {
             8 => json!([self.pick(&["a", "b", "a"]), self.pick(&["a", "b"])]),
             9 => json!([]),
             10 => json!({}),
-            _ => json!([1, "x", null]),
+            11 => json!([1, "x", null]),
+            12 => json!([
+                { "const": self.pick(&["a", "b"]), "title": self.pick(&["A", "a", ""]) },
+                { "const": self.pick(&["a", "b", "c"]) }
+            ]),
+            13 => json!({
+                "type": self.pick(&["string", "string", "number"]),
+                "enum": [self.pick(&["a", "b"]), self.pick(&["b", "c"])]
+            }),
+            14 => json!({
+                "anyOf": [
+                    { "const": self.pick(&["a", "b"]), "title": self.pick(&["A", "b"]) },
+                    { "const": "c", "title": self.pick(&["C", "c"]), "x": 1 }
+                ]
+            }),
+            _ => json!([self.pick(&["a", "b", "c"]), self.pick(&["a", "c"])]),
         }
     }
 }
 
-#[test]
-fn never_panics_on_odd_schemas() {
+/// `count` odd schemas from the generator seeded with `seed`: a root with
+/// a property `a` (odd keywords, often over a valid property of some
+/// shape) and `b` (a valid property or an odd value), sometimes with odd
+/// `required` and an odd root keyword.
+pub(super) fn odd_schemas(seed: u64, count: usize) -> Vec<Value> {
     let keywords = [
         "type",
         "title",
@@ -1380,26 +1403,52 @@ fn never_panics_on_odd_schemas() {
         "oneOf",
         "pattern",
         "items",
+        "minItems",
+        "maxItems",
+        "uniqueItems",
         "properties",
         "required",
         "$schema",
     ];
-    let mut odd = Odd(7);
-    let mut accepted = 0;
-    for _ in 0..20_000 {
+    // Valid properties of every shape, which the keywords below perturb.
+    let templates = [
+        json!({ "type": "string", "enum": ["a", "b"], "enumNames": ["A", "b"] }),
+        json!({ "type": "string", "oneOf": [{ "const": "a", "title": "A" }, { "const": "b", "title": "b" }] }),
+        json!({ "type": "array", "items": { "type": "string", "enum": ["a", "b", "c"] } }),
+        json!({ "type": "array", "items": { "anyOf": [{ "const": "a", "title": "A" }, { "const": "c", "title": "C" }] } }),
+        json!({ "type": "string", "minLength": 1 }),
+    ];
+    let mut odd = Odd(seed);
+    let mut schemas = Vec::with_capacity(count);
+    for _ in 0..count {
         let mut property = serde_json::Map::new();
+        if odd.next().is_multiple_of(2) {
+            let template = &templates[(odd.next() as usize) % templates.len()];
+            property.extend(
+                template
+                    .as_object()
+                    .into_iter()
+                    .flatten()
+                    .map(|(k, v)| (k.clone(), v.clone())),
+            );
+        }
         for _ in 0..(odd.next() % 6) {
             property.insert(odd.pick(&keywords).to_owned(), odd.value());
         }
-        if odd.next().is_multiple_of(2) {
-            let ty = odd.pick(&["string", "number", "integer", "boolean"]);
+        if property.is_empty() || odd.next().is_multiple_of(4) {
+            let ty = odd.pick(&["string", "number", "integer", "boolean", "array"]);
             property.insert("type".to_owned(), json!(ty));
         }
+        let other = if odd.next().is_multiple_of(2) {
+            templates[(odd.next() as usize) % templates.len()].clone()
+        } else {
+            odd.value()
+        };
         let mut root = serde_json::Map::new();
         root.insert("type".to_owned(), json!("object"));
         root.insert(
             "properties".to_owned(),
-            json!({ "a": property, "b": odd.value() }),
+            json!({ "a": property, "b": other }),
         );
         if odd.next().is_multiple_of(3) {
             root.insert("required".to_owned(), odd.value());
@@ -1407,7 +1456,15 @@ fn never_panics_on_odd_schemas() {
         if odd.next().is_multiple_of(5) {
             root.insert(odd.pick(&keywords).to_owned(), odd.value());
         }
-        let root = Value::Object(root);
+        schemas.push(Value::Object(root));
+    }
+    schemas
+}
+
+#[test]
+fn never_panics_on_odd_schemas() {
+    let mut accepted = 0;
+    for root in odd_schemas(7, 20_000) {
         match FormSchema::parse(&root) {
             Ok(parsed) => {
                 accepted += 1;

@@ -1,0 +1,16 @@
+use elicit_runtime::Elicitable;
+
+#[derive(Elicitable)]
+#[elicit(rename_all = "lowercase")]
+enum Colour {
+    Red,
+    Green,
+}
+
+#[derive(Elicitable)]
+struct Form {
+    #[elicit(default = "purple")]
+    colour: Colour,
+}
+
+fn main() {}
