@@ -297,3 +297,47 @@ fn accepted_multi_select_content_through_the_result() {
         Some(BTreeSet::from([Colour::Green, Colour::Blue]))
     );
 }
+
+#[test]
+fn hostile_multi_select_content_makes_few_errors() {
+    use elicit_runtime::validate::MAX_ITEM_ERRORS;
+    let junk: Vec<Value> = (0..100_000).map(|i| json!(format!("junk-{i}"))).collect();
+    let repeated: Vec<Value> = (0..100_000).map(|_| json!("red")).collect();
+    let errors = Order::from_content(
+        json!({ "diet": junk, "extras": repeated })
+            .as_object()
+            .unwrap(),
+    )
+    .unwrap_err();
+    let per_field = |field: &str| errors.field(field).count();
+    // Broken entries are reported up to the cap, plus the count rule.
+    assert_eq!(per_field("diet"), MAX_ITEM_ERRORS + 1);
+    assert_eq!(per_field("extras"), MAX_ITEM_ERRORS);
+    assert!(errors.to_string().len() < 10_000);
+}
+
+#[test]
+fn large_multi_selects_are_checked_by_lookup() {
+    use elicit_runtime::schema::FormSchema;
+    use elicit_runtime::validate;
+    let values: Vec<String> = (0..5_000).map(|i| format!("v{i}")).collect();
+    let schema = FormSchema::parse(&json!({
+        "type": "object",
+        "properties": { "pick": { "type": "array", "items": { "type": "string", "enum": values } } }
+    }))
+    .unwrap()
+    .schema;
+    let all = json!({ "pick": values });
+    assert!(validate::content(&schema, all.as_object().unwrap(), false).is_ok());
+    let mut twice = values.clone();
+    twice.push("v4999".into());
+    twice.push("nope".into());
+    let errors = validate::content(
+        &schema,
+        json!({ "pick": twice }).as_object().unwrap(),
+        false,
+    )
+    .unwrap_err();
+    let rules: Vec<Rule> = errors.iter().map(|e| e.rule()).collect();
+    assert_eq!(rules, [Rule::UniqueItems, Rule::Enum]);
+}

@@ -9,5 +9,5 @@ mod violation;
 pub use content::{content, property, report, unknown_fields};
 pub use errors::{FieldError, Received, ValidationErrors};
 pub(crate) use value::not_an_option;
-pub use value::{Checked, value};
+pub use value::{Checked, MAX_ITEM_ERRORS, value};
 pub use violation::{Rule, Violation};

@@ -1,6 +1,8 @@
 //! The checks of one value against one property schema: the single place
 //! where every constraint is enforced, for servers and clients alike.
 
+use std::collections::HashMap;
+
 use serde_json::Value;
 
 use super::Violation;
@@ -130,6 +132,10 @@ pub(crate) fn not_an_option(rules: &EnumRules) -> Violation {
     }
 }
 
+/// The most broken entries of one multi-select reported one by one; the
+/// field fails either way, and the errors stay small for hostile content.
+pub const MAX_ITEM_ERRORS: usize = 10;
+
 /// Every value must be an option, each at most once (for a `Vec` field as
 /// for a set: a multi-select chooses values, it does not count them), and
 /// the count within `minItems`..=`maxItems`.
@@ -144,19 +150,45 @@ fn choices(
     let mut broken = Vec::new();
     let mut chosen = Vec::with_capacity(items.len());
     let mut seen = vec![false; rules.options.len()];
-    for (index, item) in items.iter().enumerate() {
-        match item.as_str().and_then(|s| rules.position(s)) {
-            Some(position) if seen[position] => broken.push(Violation::DuplicateItem {
-                value: rules.options[position].value.to_string(),
-            }),
-            Some(position) => {
-                seen[position] = true;
-                chosen.push(position);
+    // Many entries against many options: look values up in a map, so the
+    // cost stays linear in the size of the content and of the schema.
+    let index: Option<HashMap<&str, usize>> =
+        (items.len() > 16 && rules.options.len() > 16).then(|| {
+            rules
+                .options
+                .iter()
+                .enumerate()
+                .map(|(i, o)| (o.value.as_ref(), i))
+                .collect()
+        });
+    let position = |s: &str| match &index {
+        Some(map) => map.get(s).copied(),
+        None => rules.position(s),
+    };
+    let mut unknown = 0;
+    for (at, item) in items.iter().enumerate() {
+        match item.as_str().and_then(position) {
+            Some(found) if seen[found] => {
+                if unknown < MAX_ITEM_ERRORS {
+                    broken.push(Violation::DuplicateItem {
+                        value: rules.options[found].value.to_string(),
+                    });
+                }
+                unknown += 1;
             }
-            None => broken.push(Violation::ItemNotAnOption {
-                index,
-                options: rules.options.to_vec(),
-            }),
+            Some(found) => {
+                seen[found] = true;
+                chosen.push(found);
+            }
+            None => {
+                if unknown < MAX_ITEM_ERRORS {
+                    broken.push(Violation::ItemNotAnOption {
+                        index: at,
+                        options: rules.options.to_vec(),
+                    });
+                }
+                unknown += 1;
+            }
         }
     }
     let count = items.len() as u64;
