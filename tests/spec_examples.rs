@@ -1001,6 +1001,12 @@ mod v2025_11_25 {
 
 /// The examples of the 2026-07-28 page.
 mod v2026_07_28 {
+    // The page shows the number, boolean, enum and multi-select schemas of
+    // 2025-11-25 unchanged; they are tested for this revision too.
+    pub use super::v2025_11_25::{
+        BOOLEAN_SCHEMA, NUMBER_SCHEMA, TITLED_ENUM_SCHEMA, TITLED_MULTI_SCHEMA,
+        UNTITLED_ENUM_SCHEMA, UNTITLED_MULTI_SCHEMA,
+    };
     /// Line 54 of `elicitation-2026-07-28.mdx`.
     pub const CAPABILITIES: &str = r##"
     {
@@ -1036,89 +1042,6 @@ mod v2026_07_28 {
       "maxLength": 50,
       "format": "email",
       "default": "user@example.com"
-    }
-    "##;
-
-    /// Line 142 of `elicitation-2026-07-28.mdx`.
-    pub const NUMBER_SCHEMA: &str = r##"
-    {
-      "type": "number",
-      "title": "Display Name",
-      "description": "Description text",
-      "minimum": 0,
-      "maximum": 100,
-      "default": 50
-    }
-    "##;
-
-    /// Line 155 of `elicitation-2026-07-28.mdx`.
-    pub const BOOLEAN_SCHEMA: &str = r##"
-    {
-      "type": "boolean",
-      "title": "Display Name",
-      "description": "Description text",
-      "default": false
-    }
-    "##;
-
-    /// Line 168 of `elicitation-2026-07-28.mdx`.
-    pub const UNTITLED_ENUM_SCHEMA: &str = r##"
-    {
-      "type": "string",
-      "title": "Color Selection",
-      "description": "Choose your favorite color",
-      "enum": ["Red", "Green", "Blue"],
-      "default": "Red"
-    }
-    "##;
-
-    /// Line 180 of `elicitation-2026-07-28.mdx`.
-    pub const TITLED_ENUM_SCHEMA: &str = r##"
-    {
-      "type": "string",
-      "title": "Color Selection",
-      "description": "Choose your favorite color",
-      "oneOf": [
-        { "const": "#FF0000", "title": "Red" },
-        { "const": "#00FF00", "title": "Green" },
-        { "const": "#0000FF", "title": "Blue" }
-      ],
-      "default": "#FF0000"
-    }
-    "##;
-
-    /// Line 196 of `elicitation-2026-07-28.mdx`.
-    pub const UNTITLED_MULTI_SCHEMA: &str = r##"
-    {
-      "type": "array",
-      "title": "Color Selection",
-      "description": "Choose your favorite colors",
-      "minItems": 1,
-      "maxItems": 2,
-      "items": {
-        "type": "string",
-        "enum": ["Red", "Green", "Blue"]
-      },
-      "default": ["Red", "Green"]
-    }
-    "##;
-
-    /// Line 213 of `elicitation-2026-07-28.mdx`.
-    pub const TITLED_MULTI_SCHEMA: &str = r##"
-    {
-      "type": "array",
-      "title": "Color Selection",
-      "description": "Choose your favorite colors",
-      "minItems": 1,
-      "maxItems": 2,
-      "items": {
-        "anyOf": [
-          { "const": "#FF0000", "title": "Red" },
-          { "const": "#00FF00", "title": "Green" },
-          { "const": "#0000FF", "title": "Blue" }
-        ]
-      },
-      "default": ["#FF0000", "#00FF00"]
     }
     "##;
 
