@@ -3,6 +3,7 @@
 //!
 //! Run with `cargo run --example booking`.
 
+use elicit_runtime::protocol::{ElicitationCapability, Elicitor, Revision};
 use elicit_runtime::{ElicitError, Elicitable, Elicitation};
 use serde_json::json;
 
@@ -89,8 +90,13 @@ fn handle(label: &str, answer: serde_json::Value) {
 }
 
 fn main() {
-    let request = Booking::default_request().to_jsonrpc(1);
-    println!("--- the request this server sends");
+    // The session negotiated 2025-11-25, and the client declared form mode.
+    let elicitor = Elicitor::new(Revision::V2025_11_25, ElicitationCapability::form_only());
+    let request = elicitor
+        .form_default::<Booking>()
+        .and_then(|checked| checked.to_jsonrpc(1))
+        .expect("the client declared form mode, and 2025-11-25 sends requests");
+    println!("--- the request this server sends (revision 2025-11-25)");
     println!(
         "{}",
         serde_json::to_string_pretty(&request).expect("a request is always valid JSON")
