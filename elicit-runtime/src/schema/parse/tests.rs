@@ -47,7 +47,7 @@ const MSGS: BoundMessages = BoundMessages {
 
 /// Every `requestedSchema` on the page; the four "supported schema types"
 /// are property schemas, shown here inside a root.
-fn spec_examples() -> Vec<Value> {
+pub(super) fn spec_examples() -> Vec<Value> {
     vec![
         // Simple text request.
         json!({
