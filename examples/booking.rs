@@ -4,70 +4,20 @@
 //! Run with `cargo run --example booking`.
 
 use elicit_runtime::protocol::{ElicitationCapability, Elicitor, Revision};
-use elicit_runtime::{ElicitError, Elicitable, Elicitation};
+use elicit_runtime::{ElicitError, Elicitation};
 use serde_json::json;
 
-/// Where the party would like to sit.
-#[derive(Debug, Elicitable)]
-#[elicit(rename_all = "kebab-case")]
-enum Seating {
-    #[elicit(title = "Indoors")]
-    Indoor,
-    #[elicit(title = "On the terrace")]
-    Terrace,
-    #[elicit(title = "At the bar")]
-    Bar,
-}
+#[path = "forms/booking.rs"]
+mod booking_form;
 
-/// An email address, checked as RFC 5321 mailbox.
-#[derive(Debug, Elicitable)]
-#[elicit(format = "email", max_length = 254)]
-struct Email(String);
-
-/// Please tell us about your reservation
-#[derive(Debug, Elicitable)]
-#[elicit(rename_all = "camelCase")]
-struct Booking {
-    /// The day you would like to come
-    #[elicit(title = "Date", format = "date")]
-    date: String,
-    /// How many people, yourself included
-    #[elicit(title = "Party size", minimum = 1, maximum = 12)]
-    party_size: u8,
-    #[elicit(title = "Seating")]
-    seating: Seating,
-    /// Where we send the confirmation
-    #[elicit(title = "Email")]
-    contact_email: Email,
-    /// Allergies, a birthday, anything we should know
-    #[elicit(title = "Notes", max_length = 500)]
-    notes: Option<String>,
-    /// Send me the monthly menu
-    #[elicit(title = "Newsletter", default = false)]
-    newsletter: bool,
-}
+use booking_form::Booking;
 
 fn handle(label: &str, answer: serde_json::Value) {
     println!("--- {label}: {answer}");
     match Elicitation::<Booking>::from_json(&answer) {
         Ok(Elicitation::Accept(booking)) => {
             println!("accepted: {booking:#?}");
-            println!(
-                "booked {} seats ({:?}) on {} for {}{}{}",
-                booking.party_size,
-                booking.seating,
-                booking.date,
-                booking.contact_email.0,
-                booking
-                    .notes
-                    .map(|n| format!(", notes: {n}"))
-                    .unwrap_or_default(),
-                if booking.newsletter {
-                    ", subscribed"
-                } else {
-                    ""
-                },
-            );
+            println!("{}", booking.summary());
         }
         Ok(Elicitation::Decline) => println!("declined: offer to book by phone instead"),
         Ok(Elicitation::Cancel) => println!("cancelled: ask again later"),
@@ -111,6 +61,7 @@ fn main() {
                 "date": "2026-12-24",
                 "partySize": 4,
                 "seating": "terrace",
+                "dietary": ["vegetarian", "nut-free"],
                 "contactEmail": "ada@example.com",
                 "newsletter": true
             }
@@ -126,6 +77,7 @@ fn main() {
                 "date": "2026-02-30",
                 "partySize": 40,
                 "seating": "rooftop",
+                "dietary": ["vegan", "vegan", "carnivore"],
                 "contactEmail": "ada at example.com",
                 "newsletter": "yes"
             }

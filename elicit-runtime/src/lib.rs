@@ -45,6 +45,7 @@ mod outcome;
 mod url;
 
 pub mod format;
+pub mod integrations;
 pub mod protocol;
 pub mod schema;
 pub mod validate;

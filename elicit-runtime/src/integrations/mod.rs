@@ -1,0 +1,4 @@
+//! Integrations with other crates, each behind its own feature.
+
+#[cfg(feature = "rmcp")]
+pub mod rmcp;

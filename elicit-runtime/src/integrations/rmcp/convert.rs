@@ -1,0 +1,372 @@
+//! Conversions between this crate's messages and rmcp's, through their
+//! common wire form, checked to lose nothing.
+
+use core::fmt;
+
+use rmcp::model as mcp;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+
+use crate::protocol::{
+    CheckedRequest, ElicitRequestParams, ElicitResult, ElicitationCapability, InputRequiredResult,
+    ResultError, RetryParams,
+};
+use crate::schema::Num;
+
+/// A message that rmcp's types cannot carry exactly as this crate wrote
+/// it (or the reverse).
+///
+/// Every conversion goes through the JSON both sides read and write, and
+/// is then compared with the original: property order, titles, defaults
+/// and enum styles survive, or the conversion fails with this error
+/// rather than send something else.
+///
+/// ```
+/// use elicit_runtime::integrations::rmcp::{ConversionError, request_from_rmcp};
+/// use rmcp::model::ElicitRequestParams;
+///
+/// let params: ElicitRequestParams = serde_json::from_value(serde_json::json!({
+///     "mode": "url",
+///     "message": "Connect",
+///     "url": "not a url",
+///     "elicitationId": "e-1"
+/// }))
+/// .unwrap();
+/// let error: ConversionError = request_from_rmcp(&params).unwrap_err();
+/// assert!(error.to_string().starts_with("rmcp's `ElicitRequestParams` cannot be read as"));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct ConversionError {
+    /// The message's type on the side it came from.
+    pub from: &'static str,
+    /// The type it was to become.
+    pub to: &'static str,
+    /// What went wrong.
+    pub reason: String,
+}
+
+impl fmt::Display for ConversionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} cannot be read as {}: {}",
+            self.from, self.to, self.reason
+        )
+    }
+}
+
+impl std::error::Error for ConversionError {}
+
+/// A checked request as rmcp's `elicitation/create` params, for
+/// `Peer::create_elicitation`.
+///
+/// rmcp always writes `mode`, also for 2025-06-18, which has no such key;
+/// the 2025-06-18 schema leaves request params open, so this is the one
+/// key the wire may gain. Nothing else changes.
+///
+/// # Errors
+///
+/// [`ConversionError`] when rmcp's types cannot hold the request exactly
+/// (an integer bound beyond `i64`, for instance).
+///
+/// # Examples
+///
+/// ```
+/// use elicit_runtime::Elicitable;
+/// use elicit_runtime::integrations::rmcp::request_to_rmcp;
+/// use elicit_runtime::protocol::{ElicitationCapability, Elicitor, Revision};
+///
+/// #[derive(Elicitable)]
+/// struct Booking {
+///     guests: u8,
+///     notes: Option<String>,
+/// }
+///
+/// let elicitor = Elicitor::new(Revision::V2025_11_25, ElicitationCapability::form_only());
+/// let request = elicitor.form::<Booking>("Book a table").unwrap();
+/// let params = request_to_rmcp(&request).unwrap();
+/// let wire = serde_json::to_value(&params).unwrap();
+/// let names: Vec<&String> = wire["requestedSchema"]["properties"].as_object().unwrap().keys().collect();
+/// assert_eq!(names, ["guests", "notes"]);
+/// ```
+pub fn request_to_rmcp(
+    request: &CheckedRequest,
+) -> Result<mcp::ElicitRequestParams, ConversionError> {
+    transcode(
+        &request.to_json(),
+        "a checked request",
+        "rmcp's `ElicitRequestParams`",
+    )
+}
+
+/// rmcp's `elicitation/create` params as this crate's typed params, for a
+/// client to check ([`Elicitor::check`](crate::protocol::Elicitor::check))
+/// and answer.
+///
+/// Keys this crate does not model are ignored, as in any parse.
+///
+/// # Errors
+///
+/// [`ConversionError`] when the params are not valid elicitation params
+/// (a URL-mode `url` that is not an absolute URI, say).
+pub fn request_from_rmcp(
+    params: &mcp::ElicitRequestParams,
+) -> Result<ElicitRequestParams, ConversionError> {
+    let fail = |error: serde_json::Error| ConversionError {
+        from: "rmcp's `ElicitRequestParams`",
+        to: "elicitation request params",
+        reason: error.to_string(),
+    };
+    serde_json::from_value(serde_json::to_value(params).map_err(fail)?).map_err(fail)
+}
+
+/// A result as rmcp's `ElicitResult`, for a client handler to return.
+///
+/// ```
+/// use elicit_runtime::integrations::rmcp::result_to_rmcp;
+/// use elicit_runtime::protocol::ElicitResult;
+/// use rmcp::model::ElicitationAction;
+///
+/// let result = result_to_rmcp(&ElicitResult::decline());
+/// assert_eq!(result.action, ElicitationAction::Decline);
+/// assert!(result.content.is_none());
+/// ```
+pub fn result_to_rmcp(result: &ElicitResult) -> mcp::ElicitResult {
+    let action = match result.action {
+        crate::protocol::Action::Accept => mcp::ElicitationAction::Accept,
+        crate::protocol::Action::Decline => mcp::ElicitationAction::Decline,
+        crate::protocol::Action::Cancel => mcp::ElicitationAction::Cancel,
+    };
+    let mut converted = mcp::ElicitResult::new(action);
+    converted.content = result.content.clone().map(Value::Object);
+    converted.meta = result.meta.clone().map(mcp::MetaObject);
+    converted
+}
+
+/// rmcp's `ElicitResult` as this crate's, for
+/// [`Elicitation::from_result`](crate::Elicitation::from_result).
+///
+/// # Errors
+///
+/// [`ResultError`] when the result is malformed (`content` that is not an
+/// object, say).
+pub fn result_from_rmcp(result: &mcp::ElicitResult) -> Result<ElicitResult, ResultError> {
+    let value = serde_json::to_value(result).unwrap_or(Value::Null);
+    ElicitResult::from_value(value)
+}
+
+/// The `elicitation` capability rmcp's client capabilities declare, if
+/// any.
+///
+/// ```
+/// use elicit_runtime::integrations::rmcp::capability_from_rmcp;
+/// use elicit_runtime::protocol::Mode;
+/// use rmcp::model::ClientCapabilities;
+///
+/// let capabilities = ClientCapabilities::builder().enable_elicitation().build();
+/// let capability = capability_from_rmcp(&capabilities).unwrap();
+/// assert!(capability.supports(Mode::Form));
+/// assert!(capability_from_rmcp(&ClientCapabilities::default()).is_none());
+/// ```
+pub fn capability_from_rmcp(
+    capabilities: &mcp::ClientCapabilities,
+) -> Option<ElicitationCapability> {
+    let value = serde_json::to_value(capabilities).ok()?;
+    ElicitationCapability::from_client_capabilities(&value)
+}
+
+/// A capability as rmcp's, for a client to declare in its
+/// `ClientCapabilities`.
+///
+/// ```
+/// use elicit_runtime::integrations::rmcp::capability_to_rmcp;
+/// use elicit_runtime::protocol::ElicitationCapability;
+///
+/// let capability = capability_to_rmcp(&ElicitationCapability::form_and_url());
+/// assert!(capability.form.is_some() && capability.url.is_some());
+/// ```
+pub fn capability_to_rmcp(capability: &ElicitationCapability) -> mcp::ElicitationCapability {
+    let mut capabilities = serde_json::Map::new();
+    capability.write_to_client_capabilities(&mut capabilities);
+    capabilities
+        .remove("elicitation")
+        .and_then(|value| serde_json::from_value(value).ok())
+        .unwrap_or_default()
+}
+
+/// An input-required result as rmcp's, for a 2026-07-28 tool to return
+/// from `call_tool`.
+///
+/// # Errors
+///
+/// [`ConversionError`] when rmcp's types cannot hold a request exactly.
+pub fn input_required_to_rmcp(
+    result: &InputRequiredResult,
+) -> Result<mcp::InputRequiredResult, ConversionError> {
+    transcode(
+        result,
+        "an input-required result",
+        "rmcp's `InputRequiredResult`",
+    )
+}
+
+/// The `inputResponses`, `requestState` and `_meta` of a retried
+/// `tools/call`, as this crate's [`RetryParams`].
+///
+/// # Errors
+///
+/// [`ConversionError`] when the params carry malformed responses.
+pub fn retry_from_rmcp(
+    params: &mcp::CallToolRequestParams,
+) -> Result<RetryParams, ConversionError> {
+    let value = serde_json::to_value(params).map_err(|error| ConversionError {
+        from: "rmcp's `CallToolRequestParams`",
+        to: "retry params",
+        reason: error.to_string(),
+    })?;
+    RetryParams::from_params(&value).map_err(|error| ConversionError {
+        from: "rmcp's `CallToolRequestParams`",
+        to: "retry params",
+        reason: error.to_string(),
+    })
+}
+
+/// Writes `from` as JSON, reads it as `To`, and checks that `To` writes
+/// the same JSON back.
+fn transcode<From, To>(
+    from: &From,
+    from_name: &'static str,
+    to_name: &'static str,
+) -> Result<To, ConversionError>
+where
+    From: Serialize + ?Sized,
+    To: Serialize + DeserializeOwned,
+{
+    let fail = |reason: String| ConversionError {
+        from: from_name,
+        to: to_name,
+        reason,
+    };
+    let original = serde_json::to_value(from).map_err(|error| fail(error.to_string()))?;
+    let converted: To =
+        serde_json::from_value(original.clone()).map_err(|error| fail(error.to_string()))?;
+    let written = serde_json::to_value(&converted).map_err(|error| fail(error.to_string()))?;
+    match difference(&original, &written, &mut String::new()) {
+        None => Ok(converted),
+        Some(place) => Err(fail(format!(
+            "`{place}` would change on the way: send it through `serde_json` as it stands"
+        ))),
+    }
+}
+
+/// The first place where `written` differs from `original`, if any. Numbers
+/// compare by value (`0` equals `0.0`), objects by their keys in order at
+/// `properties` and regardless of order elsewhere; a `mode` written where
+/// the original had none is not a difference.
+fn difference(original: &Value, written: &Value, path: &mut String) -> Option<String> {
+    match (original, written) {
+        (Value::Number(a), Value::Number(b)) => {
+            (Num::from_json(a) != Num::from_json(b)).then(|| path.clone())
+        }
+        (Value::Array(a), Value::Array(b)) => {
+            if a.len() != b.len() {
+                return Some(path.clone());
+            }
+            a.iter().zip(b).enumerate().find_map(|(i, (a, b))| {
+                let mark = path.len();
+                path.push_str(&format!("[{i}]"));
+                let found = difference(a, b, path);
+                path.truncate(mark);
+                found
+            })
+        }
+        (Value::Object(a), Value::Object(b)) => {
+            // rmcp writes `mode` on every request, 2025-06-18 included.
+            let added_mode = |key: &str| key == "mode" && path.is_empty();
+            let extra = b
+                .keys()
+                .find(|key| !a.contains_key(*key) && !added_mode(key));
+            if let Some(key) = extra {
+                return Some(format!("{path}/{key}"));
+            }
+            if path.ends_with("requestedSchema/properties") && !a.keys().eq(b.keys()) {
+                return Some(path.clone());
+            }
+            a.iter().find_map(|(key, a)| {
+                let mark = path.len();
+                path.push('/');
+                path.push_str(key);
+                let found = match b.get(key) {
+                    Some(b) => difference(a, b, path),
+                    None => Some(path.clone()),
+                };
+                path.truncate(mark);
+                found
+            })
+        }
+        (a, b) => (a != b).then(|| path.clone()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn numbers_compare_by_value() {
+        assert_eq!(
+            difference(&json!({ "a": 0 }), &json!({ "a": 0.0 }), &mut String::new()),
+            None
+        );
+        assert_eq!(
+            difference(&json!({ "a": 1 }), &json!({ "a": 1.5 }), &mut String::new()),
+            Some("/a".into())
+        );
+    }
+
+    #[test]
+    fn property_order_counts_and_other_key_order_does_not() {
+        let original = json!({ "requestedSchema": { "properties": { "b": { "type": "string", "title": "B" }, "a": {} } } });
+        let reordered_inside = json!({ "requestedSchema": { "properties": { "b": { "title": "B", "type": "string" }, "a": {} } } });
+        let sorted = json!({ "requestedSchema": { "properties": { "a": {}, "b": { "type": "string", "title": "B" } } } });
+        assert_eq!(
+            difference(&original, &reordered_inside, &mut String::new()),
+            None
+        );
+        assert_eq!(
+            difference(&original, &sorted, &mut String::new()),
+            Some("/requestedSchema/properties".into())
+        );
+    }
+
+    #[test]
+    fn a_lost_or_added_key_is_named() {
+        assert_eq!(
+            difference(
+                &json!({ "a": { "default": 1 } }),
+                &json!({ "a": {} }),
+                &mut String::new()
+            ),
+            Some("/a/default".into())
+        );
+        assert_eq!(
+            difference(
+                &json!({ "a": {} }),
+                &json!({ "a": { "title": "x" } }),
+                &mut String::new()
+            ),
+            Some("/a/title".into())
+        );
+        assert_eq!(
+            difference(
+                &json!({ "message": "m" }),
+                &json!({ "mode": "form", "message": "m" }),
+                &mut String::new()
+            ),
+            None
+        );
+    }
+}

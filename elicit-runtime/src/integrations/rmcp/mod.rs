@@ -1,0 +1,52 @@
+//! Integration with [`rmcp`](https://docs.rs/rmcp), the official Rust MCP
+//! SDK (feature `rmcp`).
+//!
+//! - [`ServerElicitation`], on rmcp's server [`Peer`](rmcp::service::Peer)
+//!   and [`RequestContext`](rmcp::service::RequestContext): one call asks
+//!   for a derived form and returns the validated answer
+//!   (`context.elicit_form::<T>(message).await`), after checking the
+//!   client's capability and rendering the form for the negotiated
+//!   revision; [`ServerElicitation::ask_form`] does the same from a tool on
+//!   every revision, 2026-07-28 input-required rounds included.
+//! - Conversions between this crate's messages and rmcp's elicitation
+//!   types, checked to be lossless (property order, titles, defaults, enum
+//!   styles): [`request_to_rmcp`], [`request_from_rmcp`],
+//!   [`result_to_rmcp`], [`result_from_rmcp`], [`capability_from_rmcp`],
+//!   [`capability_to_rmcp`], [`input_required_to_rmcp`],
+//!   [`retry_from_rmcp`].
+//!
+//! ```no_run
+//! use elicit_runtime::integrations::rmcp::{FormRound, ServerElicitation};
+//! use elicit_runtime::{Elicitable, Elicitation};
+//! use rmcp::model::{CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock};
+//! use rmcp::service::{RequestContext, RoleServer};
+//!
+//! /// Book a table
+//! #[derive(Elicitable)]
+//! struct Booking {
+//!     /// How many people
+//!     #[elicit(minimum = 1, maximum = 12)]
+//!     guests: u8,
+//! }
+//!
+//! async fn book(request: CallToolRequestParams, context: RequestContext<RoleServer>) -> CallToolResponse {
+//!     let text = match context.ask_form::<Booking>(request.input_responses.as_ref(), "booking", "Book a table").await {
+//!         Ok(FormRound::InputRequired(result)) => return result.into(),
+//!         Ok(FormRound::Answered(Elicitation::Accept(booking))) => format!("booked for {}", booking.guests),
+//!         Ok(FormRound::Answered(_)) => "no booking".to_owned(),
+//!         Err(error) => error.to_string(),
+//!     };
+//!     CallToolResult::success(vec![ContentBlock::text(text)]).into()
+//! }
+//! ```
+
+mod convert;
+mod error;
+mod server;
+
+pub use convert::{
+    ConversionError, capability_from_rmcp, capability_to_rmcp, input_required_to_rmcp,
+    request_from_rmcp, request_to_rmcp, result_from_rmcp, result_to_rmcp, retry_from_rmcp,
+};
+pub use error::RmcpElicitError;
+pub use server::{FormRound, ServerElicitation, UrlAnswer};

@@ -1,0 +1,287 @@
+//! Typed elicitation on rmcp's server side: its peer and request context.
+
+use std::future::Future;
+use std::time::Duration;
+
+use rmcp::model as mcp;
+use rmcp::service::{Peer, RequestContext, RoleServer};
+
+use super::{
+    RmcpElicitError, capability_from_rmcp, input_required_to_rmcp, request_to_rmcp,
+    result_from_rmcp,
+};
+use crate::protocol::{
+    CheckedRequest, ElicitResult, ElicitationId, Elicitor, InputRequiredResult, InputResponses,
+    RequestError, Revision,
+};
+use crate::{ElicitError, Elicitable, Elicitation, UrlElicitation};
+
+mod sealed {
+    pub trait Sealed {}
+    impl Sealed for rmcp::service::Peer<rmcp::service::RoleServer> {}
+    impl Sealed for rmcp::service::RequestContext<rmcp::service::RoleServer> {}
+}
+
+/// The user's answer to a URL-mode request, with the request's
+/// `elicitationId` (2025-11-25), which binds the out-of-band interaction to
+/// this user and names it in `notifications/elicitation/complete`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct UrlAnswer {
+    /// What the user did.
+    pub answer: UrlElicitation,
+    /// The request's `elicitationId`; `None` in 2026-07-28, which has none.
+    pub elicitation_id: Option<ElicitationId>,
+}
+
+/// One round of a form asked from inside a tool call, on any revision: see
+/// [`ServerElicitation::ask_form`].
+#[derive(Debug, Clone)]
+#[must_use]
+pub enum FormRound<T> {
+    /// The user's answer, validated and read into `T`.
+    Answered(Elicitation<T>),
+    /// 2026-07-28: return this from `call_tool`; the client asks the user
+    /// and retries the call with the answer.
+    InputRequired(mcp::InputRequiredResult),
+}
+
+/// Typed elicitation on rmcp's server peer and request context.
+///
+/// Each call checks, before anything is sent, that the client declared the
+/// mode for the negotiated revision and that the revision can express the
+/// form; renders the form for that revision; sends it; and validates the
+/// answer against the form, every failing field at once. On a
+/// [`RequestContext`], the revision and capabilities are the request's own
+/// (2026-07-28 carries them in every request), falling back to the
+/// session's; on a [`Peer`], they are the session's.
+///
+/// ```no_run
+/// use elicit_runtime::integrations::rmcp::ServerElicitation;
+/// use elicit_runtime::{Elicitable, Elicitation};
+/// use rmcp::service::{RequestContext, RoleServer};
+///
+/// /// Please provide your GitHub username
+/// #[derive(Elicitable)]
+/// struct GitHub {
+///     name: String,
+/// }
+///
+/// async fn whoami(context: RequestContext<RoleServer>) -> String {
+///     match context.elicit_form::<GitHub>("Who are you on GitHub?").await {
+///         Ok(Elicitation::Accept(user)) => format!("hello {}", user.name),
+///         Ok(Elicitation::Decline | Elicitation::Cancel) => "maybe later".into(),
+///         Err(error) => error.to_string(),
+///     }
+/// }
+/// ```
+pub trait ServerElicitation: sealed::Sealed + Sync {
+    /// The elicitor for this client: the negotiated revision and the
+    /// client's declared `elicitation` capability.
+    ///
+    /// # Errors
+    ///
+    /// [`RmcpElicitError::NotInitialized`] before `initialize`;
+    /// [`RmcpElicitError::Version`] for a version without elicitation;
+    /// [`RmcpElicitError::Request`] when the client declared no
+    /// `elicitation` capability.
+    fn elicitor(&self) -> Result<Elicitor, RmcpElicitError>;
+
+    /// The peer requests are sent to.
+    fn server_peer(&self) -> &Peer<RoleServer>;
+
+    /// Sends a request built by [`ServerElicitation::elicitor`] and returns
+    /// the client's result as it came, waiting at most `timeout` (`None`:
+    /// rmcp's default, no limit).
+    ///
+    /// # Errors
+    ///
+    /// [`RmcpElicitError::Request`] for a 2026-07-28 request (servers ask
+    /// through an input-required result there);
+    /// [`RmcpElicitError::Timeout`], [`RmcpElicitError::Service`];
+    /// [`RmcpElicitError::Result`] for a malformed result.
+    fn send_request(
+        &self,
+        request: &CheckedRequest,
+        timeout: Option<Duration>,
+    ) -> impl Future<Output = Result<ElicitResult, RmcpElicitError>> + Send {
+        let params = prepare(request);
+        async move {
+            let result = self
+                .server_peer()
+                .create_elicitation_with_timeout(params?, timeout)
+                .await?;
+            result_from_rmcp(&result).map_err(|error| ElicitError::MalformedResult(error).into())
+        }
+    }
+
+    /// Asks the user to fill in the form `T` and reads the answer.
+    ///
+    /// # Errors
+    ///
+    /// As [`ServerElicitation::elicit_form_within`].
+    fn elicit_form<T: Elicitable>(
+        &self,
+        message: impl Into<String>,
+    ) -> impl Future<Output = Result<Elicitation<T>, RmcpElicitError>> + Send {
+        self.elicit_form_within(message, None)
+    }
+
+    /// Asks the user to fill in the form `T`, waiting at most `timeout`.
+    ///
+    /// # Errors
+    ///
+    /// [`RmcpElicitError::Request`] when the client did not declare form
+    /// mode, the revision cannot express `T`, or the revision is
+    /// 2026-07-28 (use [`ServerElicitation::ask_form`]);
+    /// [`RmcpElicitError::Timeout`]; [`RmcpElicitError::Service`] when the
+    /// request could not be delivered or the client answered an error;
+    /// [`RmcpElicitError::Result`] when the result is malformed or the
+    /// content breaks the form (with every field error).
+    fn elicit_form_within<T: Elicitable>(
+        &self,
+        message: impl Into<String>,
+        timeout: Option<Duration>,
+    ) -> impl Future<Output = Result<Elicitation<T>, RmcpElicitError>> + Send {
+        let request = self
+            .elicitor()
+            .and_then(|elicitor| Ok(elicitor.form::<T>(message)?));
+        async move {
+            let result = self.send_request(&request?, timeout).await?;
+            Ok(Elicitation::<T>::from_result(&result)?)
+        }
+    }
+
+    /// Asks the user to open `url` (URL mode, from 2025-11-25), with a
+    /// fresh `elicitationId`.
+    ///
+    /// # Errors
+    ///
+    /// [`RmcpElicitError::Request`] when the client did not declare URL
+    /// mode, the revision has none, or `url` is not an absolute URI; and
+    /// the transport errors of [`ServerElicitation::send_request`].
+    fn elicit_url(
+        &self,
+        message: impl Into<String>,
+        url: impl Into<String>,
+    ) -> impl Future<Output = Result<UrlAnswer, RmcpElicitError>> + Send {
+        let request = self
+            .elicitor()
+            .and_then(|elicitor| Ok(elicitor.url(message, url)?));
+        async move {
+            let request = request?;
+            let result = self.send_request(&request, None).await?;
+            Ok(UrlAnswer {
+                answer: UrlElicitation::from_result(&result),
+                elicitation_id: request.elicitation_id().cloned(),
+            })
+        }
+    }
+
+    /// Asks for the form `T` from inside a tool call, on any revision.
+    ///
+    /// Before 2026-07-28 this sends `elicitation/create` and waits for the
+    /// answer. From 2026-07-28, where servers send no requests, the first
+    /// call returns [`FormRound::InputRequired`] (return it from
+    /// `call_tool`; set its `request_state` if the tool keeps state), and
+    /// the retried call, whose `input_responses` answer `key`, returns the
+    /// validated answer.
+    ///
+    /// # Errors
+    ///
+    /// As [`ServerElicitation::elicit_form`], and
+    /// [`RmcpElicitError::InputResponse`] when the response under `key` is
+    /// malformed or breaks the form.
+    fn ask_form<T: Elicitable>(
+        &self,
+        input_responses: Option<&mcp::InputResponses>,
+        key: &str,
+        message: impl Into<String>,
+    ) -> impl Future<Output = Result<FormRound<T>, RmcpElicitError>> + Send {
+        let message = message.into();
+        let plan = self.elicitor().and_then(|elicitor| {
+            if !elicitor.revision().uses_input_required() {
+                return Ok(Plan::Send);
+            }
+            if let Some(response) = input_responses.and_then(|responses| responses.get(key)) {
+                let mut responses = InputResponses::new();
+                responses.insert_value(key, response.clone());
+                return Ok(Plan::Read(responses));
+            }
+            let result = InputRequiredResult::builder(&elicitor)?
+                .form::<T>(key, message.clone())?
+                .build()?;
+            Ok(Plan::Ask(input_required_to_rmcp(&result)?))
+        });
+        let key = key.to_owned();
+        async move {
+            match plan? {
+                Plan::Send => Ok(FormRound::Answered(self.elicit_form::<T>(message).await?)),
+                Plan::Read(responses) => Ok(FormRound::Answered(responses.elicitation::<T>(&key)?)),
+                Plan::Ask(result) => Ok(FormRound::InputRequired(result)),
+            }
+        }
+    }
+}
+
+/// What [`ServerElicitation::ask_form`] does, decided before its future
+/// runs (so the future holds nothing of the form's type).
+enum Plan {
+    /// Send `elicitation/create` and wait.
+    Send,
+    /// Read the retried call's response.
+    Read(InputResponses),
+    /// Return an input-required result.
+    Ask(mcp::InputRequiredResult),
+}
+
+impl ServerElicitation for Peer<RoleServer> {
+    fn elicitor(&self) -> Result<Elicitor, RmcpElicitError> {
+        let info = self.peer_info().ok_or(RmcpElicitError::NotInitialized)?;
+        elicitor_for(Some(&info.protocol_version), Some(&info.capabilities))
+    }
+
+    fn server_peer(&self) -> &Peer<RoleServer> {
+        self
+    }
+}
+
+impl ServerElicitation for RequestContext<RoleServer> {
+    fn elicitor(&self) -> Result<Elicitor, RmcpElicitError> {
+        elicitor_for(
+            self.protocol_version().as_ref(),
+            self.client_capabilities().as_ref(),
+        )
+    }
+
+    fn server_peer(&self) -> &Peer<RoleServer> {
+        &self.peer
+    }
+}
+
+/// The elicitor for a client that negotiated `version` and declared
+/// `capabilities`.
+fn elicitor_for(
+    version: Option<&mcp::ProtocolVersion>,
+    capabilities: Option<&mcp::ClientCapabilities>,
+) -> Result<Elicitor, RmcpElicitError> {
+    let version = version.ok_or(RmcpElicitError::NotInitialized)?;
+    let revision = Revision::parse(version.as_str()).map_err(|error| RmcpElicitError::Version {
+        version: crate::excerpt::Excerpt(version.as_str()).to_string(),
+        error,
+    })?;
+    let capability = capabilities
+        .and_then(capability_from_rmcp)
+        .ok_or(RequestError::ElicitationNotDeclared)?;
+    Ok(Elicitor::new(revision, capability))
+}
+
+/// rmcp's params for `request`, refused for a revision without
+/// server-to-client requests.
+fn prepare(request: &CheckedRequest) -> Result<mcp::ElicitRequestParams, RmcpElicitError> {
+    let revision = request.revision();
+    if revision.uses_input_required() {
+        return Err(RequestError::NoServerRequest { revision }.into());
+    }
+    Ok(request_to_rmcp(request)?)
+}
