@@ -14,6 +14,7 @@ mod check;
 mod ctxt;
 mod expand;
 mod fallback;
+mod secret_words;
 mod suggest;
 mod types;
 

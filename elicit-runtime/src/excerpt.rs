@@ -14,18 +14,38 @@ pub(crate) struct Excerpt<'a>(pub(crate) &'a str);
 impl fmt::Display for Excerpt<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut chars = self.0.chars();
-        for c in chars.by_ref().take(LONGEST) {
-            if c.is_control() {
-                write!(f, "{}", c.escape_default())?;
-            } else {
-                fmt::Write::write_char(f, c)?;
-            }
-        }
+        write_escaped(f, chars.by_ref().take(LONGEST), false)?;
         if chars.next().is_some() {
             f.write_str("…")?;
         }
         Ok(())
     }
+}
+
+/// Writes a whole text from the wire for a person to read, control
+/// characters escaped except line breaks, so it cannot move the cursor,
+/// recolour the screen or fake a line of the client's own.
+pub(crate) struct Escaped<'a>(pub(crate) &'a str);
+
+impl fmt::Display for Escaped<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_escaped(f, self.0.chars(), true)
+    }
+}
+
+fn write_escaped(
+    f: &mut fmt::Formatter<'_>,
+    chars: impl Iterator<Item = char>,
+    keep_newlines: bool,
+) -> fmt::Result {
+    for c in chars {
+        if c.is_control() && !(keep_newlines && c == '\n') {
+            write!(f, "{}", c.escape_default())?;
+        } else {
+            fmt::Write::write_char(f, c)?;
+        }
+    }
+    Ok(())
 }
 
 /// `1 item`, `2 items`: a count with its noun.
@@ -39,7 +59,7 @@ pub(crate) fn plural(n: u64, noun: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::Excerpt;
+    use super::{Escaped, Excerpt};
 
     #[test]
     fn escapes_and_cuts() {
@@ -49,5 +69,12 @@ mod tests {
         assert_eq!(shown.chars().count(), 41);
         assert!(shown.ends_with('…'));
         assert_eq!(Excerpt("").to_string(), "");
+    }
+
+    #[test]
+    fn escapes_in_full_keeping_lines() {
+        let long = "é".repeat(1000);
+        assert_eq!(Escaped(&long).to_string(), long);
+        assert_eq!(Escaped("a\u{1b}[2J\nb\r").to_string(), "a\\u{1b}[2J\nb\\r");
     }
 }

@@ -42,8 +42,10 @@ mod excerpt;
 mod field;
 mod form;
 mod outcome;
+mod secret_words;
 mod url;
 
+pub mod client;
 pub mod format;
 pub mod integrations;
 pub mod protocol;

@@ -25,6 +25,8 @@ mod email;
 mod reason;
 mod uri;
 
+pub(crate) use uri::authority_parts;
+
 use reason::Reason;
 
 /// A string format a form field may declare (`format` in the schema).

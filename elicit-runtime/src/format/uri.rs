@@ -17,13 +17,12 @@ pub(super) const fn check(value: &str) -> Result<(), Reason> {
     let rest = tri!(scheme(value.as_bytes()));
     let (rest, fragment) = split_off(rest, b'#');
     let (hier, query) = split_off(rest, b'?');
-    if is(hier, 0, b'/') && is(hier, 1, b'/') {
-        let after = tail(hier, 2);
-        let (authority, path) = split_before(after, b'/');
-        tri!(check_authority(authority));
-        tri!(check_part(path, Part::Path));
-    } else {
-        tri!(check_part(hier, Part::Path));
+    match split_hier(hier) {
+        (Some(authority), path) => {
+            tri!(check_authority(authority));
+            tri!(check_part(path, Part::Path));
+        }
+        (None, path) => tri!(check_part(path, Part::Path)),
     }
     if let Some(query) = query {
         tri!(check_part(query, Part::Query));
@@ -32,6 +31,64 @@ pub(super) const fn check(value: &str) -> Result<(), Reason> {
         tri!(check_part(fragment, Part::Fragment));
     }
     Ok(())
+}
+
+/// `hier-part` cut into its authority (after `//`, if any) and its path.
+const fn split_hier(hier: &[u8]) -> (Option<&[u8]>, &[u8]) {
+    if is(hier, 0, b'/') && is(hier, 1, b'/') {
+        let (authority, path) = split_before(tail(hier, 2), b'/');
+        (Some(authority), path)
+    } else {
+        (None, hier)
+    }
+}
+
+/// The parts of an authority, `[ userinfo "@" ] host [ ":" port ]`, as
+/// [`check_authority`] cuts it.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct AuthorityParts<'a> {
+    /// The userinfo before `@`, if any.
+    pub(crate) userinfo: Option<&'a str>,
+    /// The host: a name, an IPv4 address, or an IP literal without its
+    /// brackets.
+    pub(crate) host: &'a str,
+    /// Whether the host was an IP literal in brackets (`[::1]`).
+    pub(crate) literal: bool,
+    /// The port after `:`, if any.
+    pub(crate) port: Option<&'a str>,
+}
+
+/// The scheme and authority parts of an absolute URI that passes
+/// [`check`]; `None` for one without an authority (`mailto:a@b.example`)
+/// or that fails the check.
+pub(crate) fn authority_parts(value: &str) -> Option<(&str, AuthorityParts<'_>)> {
+    check(value).ok()?;
+    let bytes = value.as_bytes();
+    let rest = scheme(bytes).ok()?;
+    let scheme = head(bytes, bytes.len() - rest.len() - 1);
+    let (rest, _) = split_off(rest, b'#');
+    let (hier, _) = split_off(rest, b'?');
+    let (authority, _) = split_hier(hier);
+    let parts = split_authority(authority?).ok()?;
+    // Every cut falls on an ASCII delimiter, so each part is still UTF-8.
+    fn text(b: &[u8]) -> Option<&str> {
+        core::str::from_utf8(b).ok()
+    }
+    Some((
+        text(scheme)?,
+        AuthorityParts {
+            userinfo: match parts.userinfo {
+                Some(userinfo) => Some(text(userinfo)?),
+                None => None,
+            },
+            host: text(parts.host)?,
+            literal: parts.literal,
+            port: match parts.port {
+                Some(port) => Some(text(port)?),
+                None => None,
+            },
+        },
+    ))
 }
 
 /// Checks `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"` and returns what
@@ -70,23 +127,28 @@ const fn scheme(value: &[u8]) -> Result<&[u8], Reason> {
     Ok(tail(value, colon + 1))
 }
 
-/// Checks `authority = [ userinfo "@" ] host [ ":" port ]`.
-const fn check_authority(authority: &[u8]) -> Result<(), Reason> {
-    let host_port = match find(authority, b'@') {
-        Some(at) => {
-            tri!(check_part(head(authority, at), Part::Userinfo));
-            tail(authority, at + 1)
-        }
-        None => authority,
+/// An authority cut at its delimiters, before its parts are checked.
+struct RawAuthority<'a> {
+    userinfo: Option<&'a [u8]>,
+    host: &'a [u8],
+    literal: bool,
+    port: Option<&'a [u8]>,
+}
+
+/// Cuts `authority = [ userinfo "@" ] host [ ":" port ]` at its
+/// delimiters; an unclosed or trailing IP literal is an error here.
+const fn split_authority(authority: &[u8]) -> Result<RawAuthority<'_>, Reason> {
+    let (userinfo, host_port) = match find(authority, b'@') {
+        Some(at) => (Some(head(authority, at)), tail(authority, at + 1)),
+        None => (None, authority),
     };
-    let port = if is(host_port, 0, b'[') {
+    if is(host_port, 0, b'[') {
         let literal = tail(host_port, 1);
         let Some(close) = find(literal, b']') else {
             return Err(Reason::UnclosedHost);
         };
-        tri!(check_ip_literal(head(literal, close)));
         let after = tail(literal, close + 1);
-        if is(after, 0, b':') {
+        let port = if is(after, 0, b':') {
             Some(tail(after, 1))
         } else if after.is_empty() {
             None
@@ -95,13 +157,36 @@ const fn check_authority(authority: &[u8]) -> Result<(), Reason> {
             return Err(Reason::AfterHostLiteral {
                 c: decode(after, 0).0,
             });
-        }
+        };
+        Ok(RawAuthority {
+            userinfo,
+            host: head(literal, close),
+            literal: true,
+            port,
+        })
     } else {
         let (host, port) = split_off(host_port, b':');
-        tri!(check_part(host, Part::Host));
-        port
-    };
-    if let Some(port) = port
+        Ok(RawAuthority {
+            userinfo,
+            host,
+            literal: false,
+            port,
+        })
+    }
+}
+
+/// Checks `authority = [ userinfo "@" ] host [ ":" port ]`.
+const fn check_authority(authority: &[u8]) -> Result<(), Reason> {
+    let parts = tri!(split_authority(authority));
+    if let Some(userinfo) = parts.userinfo {
+        tri!(check_part(userinfo, Part::Userinfo));
+    }
+    if parts.literal {
+        tri!(check_ip_literal(parts.host));
+    } else {
+        tri!(check_part(parts.host, Part::Host));
+    }
+    if let Some(port) = parts.port
         && !all_digits(port)
     {
         return Err(Reason::PortNotDigits);
@@ -109,7 +194,6 @@ const fn check_authority(authority: &[u8]) -> Result<(), Reason> {
     Ok(())
 }
 
-/// Checks what is inside `[` `]` in a host: `IPv6address / IPvFuture`.
 const fn check_ip_literal(inside: &[u8]) -> Result<(), Reason> {
     if matches!(byte(inside, 0), Some(b'v' | b'V')) {
         // IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )

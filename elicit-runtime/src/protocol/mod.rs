@@ -22,7 +22,7 @@ mod elicitor;
 mod error;
 mod id;
 mod input;
-mod jsonrpc;
+pub(crate) mod jsonrpc;
 mod mode;
 mod request;
 mod result;
@@ -42,6 +42,7 @@ pub use input::{
 };
 pub use jsonrpc::MessageError;
 pub use mode::Mode;
+pub(crate) use request::ReadError;
 pub use request::{ElicitRequestParams, FormRequest, METHOD, RenderedRequest, UrlRequest};
 pub(crate) use result::ResultParts;
 pub use result::{ElicitResult, ResultError};

@@ -1,6 +1,8 @@
 //! `elicitation/create`: the server's ask, in form or URL mode, and how it
 //! is written for each revision.
 
+use core::fmt;
+
 use serde::de::{Deserializer, Error as _};
 use serde::ser::{SerializeMap, Serializer};
 use serde::{Deserialize, Serialize};
@@ -10,7 +12,7 @@ use super::error::fresh_id;
 use super::jsonrpc;
 use super::{ElicitationId, MessageError, Mode, RequestError, RequestId, Revision};
 use crate::format::Format;
-use crate::schema::{FormSchema, RenderedSchema};
+use crate::schema::{FormSchema, RenderedSchema, SchemaError, SchemaWarning};
 use crate::validate::Received;
 
 /// The JSON-RPC method of an elicitation request.
@@ -134,33 +136,66 @@ impl FormRequest {
     }
 }
 
-/// The params of a form-mode request as they come from the wire.
+/// The params of a form-mode request as they come from the wire; the
+/// schema is read by [`FormSchema::parse`], keeping its warnings.
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
 struct FormWire {
     message: String,
-    requested_schema: FormSchema,
+    requested_schema: Value,
     #[serde(default, rename = "_meta")]
     meta: Option<Map<String, Value>>,
+}
+
+/// Why request params could not be read: the params themselves, or their
+/// `requestedSchema`.
+#[derive(Debug)]
+pub(crate) enum ReadError {
+    /// The params are malformed (the message says how).
+    Params(String),
+    /// The `requestedSchema` is outside the subset.
+    Schema(SchemaError),
+}
+
+impl fmt::Display for ReadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReadError::Params(message) => f.write_str(message),
+            ReadError::Schema(error) => fmt::Display::fmt(error, f),
+        }
+    }
+}
+
+impl FormRequest {
+    /// Reads form-mode params (no `mode`, or `"form"`), with what the schema
+    /// reader tolerated and ignored.
+    pub(crate) fn read(value: Value) -> Result<(FormRequest, Vec<SchemaWarning>), ReadError> {
+        match read_mode(value.get("mode")).map_err(ReadError::Params)? {
+            Mode::Form => {}
+            Mode::Url => {
+                return Err(ReadError::Params(
+                    "a `url` mode request is not a form: read it as `ElicitRequestParams`"
+                        .to_owned(),
+                ));
+            }
+        }
+        let wire = FormWire::deserialize(value).map_err(|e| ReadError::Params(e.to_string()))?;
+        let parsed = FormSchema::parse(&wire.requested_schema).map_err(ReadError::Schema)?;
+        let request = FormRequest {
+            message: wire.message,
+            requested_schema: parsed.schema,
+            meta: wire.meta,
+        };
+        Ok((request, parsed.warnings))
+    }
 }
 
 impl<'de> Deserialize<'de> for FormRequest {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<FormRequest, D::Error> {
         let value = Value::deserialize(deserializer)?;
-        match read_mode(value.get("mode")).map_err(D::Error::custom)? {
-            Mode::Form => {}
-            Mode::Url => {
-                return Err(D::Error::custom(
-                    "a `url` mode request is not a form: read it as `ElicitRequestParams`",
-                ));
-            }
-        }
-        let wire = FormWire::deserialize(value).map_err(D::Error::custom)?;
-        Ok(FormRequest {
-            message: wire.message,
-            requested_schema: wire.requested_schema,
-            meta: wire.meta,
-        })
+        FormRequest::read(value)
+            .map(|(request, _)| request)
+            .map_err(D::Error::custom)
     }
 }
 
@@ -542,21 +577,34 @@ impl From<UrlRequest> for ElicitRequestParams {
     }
 }
 
-impl<'de> Deserialize<'de> for ElicitRequestParams {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<ElicitRequestParams, D::Error> {
-        let value = Value::deserialize(deserializer)?;
+impl ElicitRequestParams {
+    /// Reads the params of either mode, with the warnings of a form's
+    /// schema (none for a URL request).
+    pub(crate) fn read(
+        value: Value,
+    ) -> Result<(ElicitRequestParams, Vec<SchemaWarning>), ReadError> {
         let Value::Object(map) = &value else {
-            return Err(D::Error::custom(format_args!(
+            return Err(ReadError::Params(format!(
                 "the params of `elicitation/create` must be an object, received {}",
                 Received::of(&value)
             )));
         };
-        let mode = read_mode(map.get("mode")).map_err(D::Error::custom)?;
-        let params = match mode {
-            Mode::Form => FormRequest::deserialize(value).map(ElicitRequestParams::Form),
-            Mode::Url => UrlRequest::deserialize(value).map(ElicitRequestParams::Url),
-        };
-        params.map_err(D::Error::custom)
+        match read_mode(map.get("mode")).map_err(ReadError::Params)? {
+            Mode::Form => FormRequest::read(value)
+                .map(|(form, warnings)| (ElicitRequestParams::Form(form), warnings)),
+            Mode::Url => UrlRequest::deserialize(value)
+                .map(|url| (ElicitRequestParams::Url(url), Vec::new()))
+                .map_err(|e| ReadError::Params(e.to_string())),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for ElicitRequestParams {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<ElicitRequestParams, D::Error> {
+        let value = Value::deserialize(deserializer)?;
+        ElicitRequestParams::read(value)
+            .map(|(params, _)| params)
+            .map_err(D::Error::custom)
     }
 }
 

@@ -1,0 +1,1 @@
+../../elicit-runtime/src/secret_words.rs
