@@ -1,0 +1,119 @@
+//! The whole form: the header, each field in turn, then the review where
+//! any answer can be changed before sending.
+
+use serde_json::Value;
+
+use super::{Entry, Step, TerminalError, field, leave, step};
+use crate::client::{Answer, Form, describe, secret_warnings};
+use crate::excerpt::{Escaped, Excerpt};
+use crate::protocol::ElicitResult;
+use crate::schema::Property;
+
+/// What an entry of the review list does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Review {
+    Send,
+    Edit(usize),
+    Decline,
+    Cancel,
+}
+
+pub(super) fn run(form: &Form, server: &str) -> Result<ElicitResult, TerminalError> {
+    header(form, server);
+    let mut answer = form.answer();
+    for field in form.fields() {
+        let asked = field::ask(field, None)?;
+        if let Some(result) = leave(&asked) {
+            return Ok(result);
+        }
+        keep(&mut answer, field, asked);
+    }
+    loop {
+        let entries = review_entries(&answer);
+        let prompt = inquire::Select::new("Review your answers", entries)
+            .with_help_message("↑↓ move · Enter chooses · Esc cancels")
+            .with_page_size(form.fields().len() + 3);
+        let chosen = match step(prompt.prompt())? {
+            Step::Done(entry) => entry.what,
+            Step::Decline => Review::Decline,
+            Step::Cancel => Review::Cancel,
+        };
+        match chosen {
+            Review::Send => match answer.finish() {
+                Ok(result) => return Ok(result),
+                Err(errors) => eprintln!("The answer cannot be sent yet:\n{errors}"),
+            },
+            Review::Edit(index) => {
+                let field = &form.fields()[index];
+                let current = answer.get(&field.name).cloned();
+                let asked = field::ask(field, current.as_ref())?;
+                if let Some(result) = leave(&asked) {
+                    return Ok(result);
+                }
+                keep(&mut answer, field, asked);
+            }
+            Review::Decline => return Ok(ElicitResult::decline()),
+            Review::Cancel => return Ok(ElicitResult::cancel()),
+        }
+    }
+}
+
+/// Which server asks and why, what the form warns about, and the ways out.
+fn header(form: &Form, server: &str) {
+    eprintln!("The server `{}` asks:", Excerpt(server));
+    for line in Escaped(form.message()).to_string().lines() {
+        eprintln!("  {line}");
+    }
+    for warning in secret_warnings(form) {
+        eprintln!("Warning: {warning}");
+    }
+    eprintln!(
+        "Esc cancels at any step; to decline, type `{}` or choose \"Decline the request\".",
+        super::DECLINE_COMMAND
+    );
+}
+
+/// Keeps what a field prompt returned: a value (checked again by the
+/// answer), or nothing.
+fn keep(answer: &mut Answer<'_>, field: &Property, asked: Step<Option<Value>>) {
+    match asked {
+        Step::Done(Some(value)) => {
+            if let Err(errors) = answer.set(&field.name, value) {
+                eprintln!("{errors}");
+            }
+        }
+        Step::Done(None) => {
+            answer.clear(&field.name);
+        }
+        Step::Decline | Step::Cancel => {}
+    }
+}
+
+fn review_entries(answer: &Answer<'_>) -> Vec<Entry<Review>> {
+    let mut entries = vec![Entry {
+        label: "Send".to_owned(),
+        what: Review::Send,
+    }];
+    for (index, field) in answer.form().fields().iter().enumerate() {
+        let shown = match (answer.get(&field.name), field.schema.default_value()) {
+            (Some(value), _) => describe::value(&field.schema, value),
+            (None, Some(default)) => {
+                format!("{} (default)", describe::value(&field.schema, &default))
+            }
+            (None, None) => "(not answered)".to_owned(),
+        };
+        entries.push(Entry {
+            label: format!("Edit {}: {shown}", Escaped(describe::label(field))),
+            what: Review::Edit(index),
+        });
+    }
+    entries.push(Entry {
+        label: "Decline the request".to_owned(),
+        what: Review::Decline,
+    });
+    entries.push(Entry {
+        label: "Cancel".to_owned(),
+        what: Review::Cancel,
+    });
+    entries
+}
