@@ -124,17 +124,18 @@ fn text(
     let default = field.schema.default_value().map(|v| as_text(&v));
     loop {
         let property = field.clone();
-        let mut prompt = Text::new(title)
-            .with_help_message(&help)
-            .with_validator(move |input: &str| {
-                if input == DECLINE_COMMAND {
-                    return Ok(Validation::Valid);
-                }
-                Ok(match read_text(&property, unescape(input)) {
-                    Ok(_) => Validation::Valid,
-                    Err(errors) => invalid(&errors),
-                })
-            });
+        let mut prompt =
+            Text::new(title)
+                .with_help_message(&help)
+                .with_validator(move |input: &str| {
+                    if input == DECLINE_COMMAND {
+                        return Ok(Validation::Valid);
+                    }
+                    Ok(match read_text(&property, unescape(input)) {
+                        Ok(_) => Validation::Valid,
+                        Err(errors) => invalid(&errors),
+                    })
+                });
         if let Some(initial) = &initial {
             prompt = prompt.with_initial_value(initial);
         }
@@ -198,10 +199,7 @@ fn checklist(
     current: Option<&Value>,
 ) -> Result<Step<Option<Value>>, TerminalError> {
     let mut entries = option_entries(options);
-    entries.push(entry(
-        "Decline the request".to_owned(),
-        Choice::Decline,
-    ));
+    entries.push(entry("Decline the request".to_owned(), Choice::Decline));
     let wanted = current.cloned().or_else(|| field.schema.default_value());
     let checked: Vec<usize> = match &wanted {
         Some(Value::Array(values)) => entries
@@ -212,31 +210,30 @@ fn checklist(
             .collect(),
         _ => Vec::new(),
     };
-    let help = help(
-        field,
-        "Space checks · Enter confirms · Esc cancels",
-    );
+    let help = help(field, "Space checks · Enter confirms · Esc cancels");
     let property = field.clone();
     let prompt = MultiSelect::new(title, entries)
         .with_help_message(&help)
         .with_default(&checked)
-        .with_validator(move |chosen: &[inquire::list_option::ListOption<&Entry<Choice>>]| {
-            let values: Option<Vec<Value>> = chosen
-                .iter()
-                .map(|o| match &o.value.what {
-                    Choice::Value(value) => Some(value.clone()),
-                    Choice::Omit | Choice::Decline => None,
+        .with_validator(
+            move |chosen: &[inquire::list_option::ListOption<&Entry<Choice>>]| {
+                let values: Option<Vec<Value>> = chosen
+                    .iter()
+                    .map(|o| match &o.value.what {
+                        Choice::Value(value) => Some(value.clone()),
+                        Choice::Omit | Choice::Decline => None,
+                    })
+                    .collect();
+                Ok(match values {
+                    // Decline is checked: nothing to validate.
+                    None => Validation::Valid,
+                    Some(values) => match check(&property, &Value::Array(values)) {
+                        Ok(()) => Validation::Valid,
+                        Err(errors) => invalid(&errors),
+                    },
                 })
-                .collect();
-            Ok(match values {
-                // Decline is checked: nothing to validate.
-                None => Validation::Valid,
-                Some(values) => match check(&property, &Value::Array(values)) {
-                    Ok(()) => Validation::Valid,
-                    Err(errors) => invalid(&errors),
-                },
-            })
-        });
+            },
+        );
     Ok(match step(prompt.prompt())? {
         Step::Done(chosen) => {
             let values: Option<Vec<Value>> = chosen
