@@ -11,7 +11,7 @@ use elicit_runtime::protocol::{
     UrlElicitationRequired,
 };
 use elicit_runtime::schema::FormSchema;
-use elicit_runtime::{Elicitable, Elicitation, UrlElicitation};
+use elicit_runtime::{Elicitable, Elicitation, UrlElicitation, client};
 use serde_json::{Map, Value, json};
 
 fn parse(text: &str) -> Value {
@@ -518,6 +518,204 @@ fn v2026_07_28_retried_request() {
     );
     built.insert("api_key", &UrlElicitation::Accept.to_result());
     assert_eq!(&built, responses);
+}
+
+// ---------------------------------------------------------------------------
+// The client side: every request of the pages, read for display.
+
+/// The params of every `elicitation/create` the three pages show, with
+/// their revision: the JSON-RPC requests of 2025-06-18 and 2025-11-25, the
+/// URL elicitation of the `-32042` error, and the input requests of
+/// 2026-07-28.
+fn every_request() -> Vec<(&'static str, Value)> {
+    let params = |text: &str| parse(text)["params"].clone();
+    vec![
+        ("2025-06-18 simple", params(v2025_06_18::SIMPLE_REQUEST)),
+        (
+            "2025-06-18 structured",
+            params(v2025_06_18::STRUCTURED_REQUEST),
+        ),
+        ("2025-11-25 simple", params(v2025_11_25::SIMPLE_REQUEST)),
+        (
+            "2025-11-25 structured",
+            params(v2025_11_25::STRUCTURED_REQUEST),
+        ),
+        ("2025-11-25 url", params(v2025_11_25::URL_REQUEST)),
+        (
+            "2025-11-25 -32042",
+            parse(v2025_11_25::URL_REQUIRED_ERROR)["error"]["data"]["elicitations"][0].clone(),
+        ),
+        (
+            "2026-07-28 simple",
+            params(v2026_07_28::SIMPLE_INPUT_REQUEST),
+        ),
+        (
+            "2026-07-28 structured",
+            params(v2026_07_28::STRUCTURED_INPUT_REQUEST),
+        ),
+        ("2026-07-28 url", params(v2026_07_28::URL_INPUT_REQUEST)),
+    ]
+}
+
+#[test]
+fn client_reads_every_request_of_the_pages() {
+    for (name, params) in every_request() {
+        let ask = client::Ask::from_params(&params).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(ask.message(), params["message"], "{name}");
+        match ask {
+            client::Ask::Form(form) => {
+                assert!(form.warnings().is_empty(), "{name}: {:?}", form.warnings());
+                assert!(client::secret_warnings(&form).is_empty(), "{name}");
+                let names: Vec<&str> = form.fields().iter().map(|f| &*f.name).collect();
+                let wire: Vec<&str> = params["requestedSchema"]["properties"]
+                    .as_object()
+                    .unwrap()
+                    .keys()
+                    .map(String::as_str)
+                    .collect();
+                assert_eq!(names, wire, "{name}: the server's order");
+                assert_eq!(client::Form::from_request(&params).unwrap(), form);
+            }
+            client::Ask::Url(view) => {
+                assert_eq!(view.url(), params["url"], "{name}");
+                assert_eq!(view.host(), "mcp.example.com", "{name}");
+                assert!(view.warnings().is_empty(), "{name}");
+                assert_eq!(
+                    client::Form::from_request(&params),
+                    Err(client::FormError::UrlMode)
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn client_reads_the_structured_form_field_by_field() {
+    for text in [
+        v2025_06_18::STRUCTURED_REQUEST,
+        v2025_11_25::STRUCTURED_REQUEST,
+        v2026_07_28::STRUCTURED_INPUT_REQUEST,
+    ] {
+        let form = client::Form::from_request(&parse(text)["params"]).unwrap();
+        assert_eq!(form.schema(), &Contact::SCHEMA);
+        let summary: Vec<(&str, bool, Option<&str>, Vec<String>)> = form
+            .fields()
+            .iter()
+            .map(|f| {
+                (
+                    &*f.name,
+                    f.required,
+                    f.schema.description.as_deref(),
+                    client::describe::constraints(&f.schema),
+                )
+            })
+            .collect();
+        assert_eq!(
+            summary,
+            [
+                (
+                    "name",
+                    true,
+                    Some("Your full name"),
+                    vec!["text".to_owned()]
+                ),
+                (
+                    "email",
+                    true,
+                    Some("Your email address"),
+                    vec!["an email address".to_owned()]
+                ),
+                (
+                    "age",
+                    false,
+                    Some("Your age"),
+                    vec!["a number".to_owned(), "at least 18".to_owned()]
+                ),
+            ]
+        );
+    }
+}
+
+#[test]
+fn client_answers_build_the_responses_of_the_pages() {
+    // The page's answers, typed in as a person would, give the page's results.
+    let pairs = [
+        (v2025_06_18::SIMPLE_REQUEST, v2025_06_18::SIMPLE_RESPONSE),
+        (
+            v2025_06_18::STRUCTURED_REQUEST,
+            v2025_06_18::STRUCTURED_RESPONSE,
+        ),
+        (v2025_11_25::SIMPLE_REQUEST, v2025_11_25::SIMPLE_RESPONSE),
+        (
+            v2025_11_25::STRUCTURED_REQUEST,
+            v2025_11_25::STRUCTURED_RESPONSE,
+        ),
+    ];
+    for (request, response) in pairs {
+        let form = client::Form::from_request(&parse(request)["params"]).unwrap();
+        let expected = parse(response)["result"].clone();
+        let mut answer = form.answer();
+        for (name, value) in expected["content"].as_object().unwrap() {
+            let typed = match value {
+                Value::String(text) => text.clone(),
+                other => other.to_string(),
+            };
+            answer.set_text(name, &typed).unwrap();
+        }
+        assert_eq!(
+            serde_json::to_value(answer.finish().unwrap()).unwrap(),
+            expected
+        );
+    }
+    for (text, result) in [
+        (v2025_06_18::DECLINE_RESPONSE, ElicitResult::decline()),
+        (v2025_06_18::CANCEL_RESPONSE, ElicitResult::cancel()),
+    ] {
+        assert_eq!(serde_json::to_value(result).unwrap(), parse(text)["result"]);
+    }
+}
+
+#[test]
+fn client_reads_every_schema_example_as_a_form() {
+    let fragments = [
+        (v2025_06_18::STRING_SCHEMA, 0),
+        (v2025_06_18::NUMBER_SCHEMA, 0),
+        (v2025_06_18::BOOLEAN_SCHEMA, 0),
+        (v2025_06_18::ENUM_SCHEMA, 0),
+        // `pattern` is not in the subset: read, with a warning.
+        (v2025_11_25::STRING_SCHEMA, 1),
+        (v2025_11_25::NUMBER_SCHEMA, 0),
+        (v2025_11_25::BOOLEAN_SCHEMA, 0),
+        (v2025_11_25::UNTITLED_ENUM_SCHEMA, 0),
+        (v2025_11_25::TITLED_ENUM_SCHEMA, 0),
+        (v2025_11_25::UNTITLED_MULTI_SCHEMA, 0),
+        (v2025_11_25::TITLED_MULTI_SCHEMA, 0),
+        (v2026_07_28::STRING_SCHEMA, 0),
+    ];
+    for (fragment, warnings) in fragments {
+        let schema = json!({ "type": "object", "properties": { "field": parse(fragment) } });
+        for params in [
+            json!({ "message": "Fill in the form", "requestedSchema": schema }),
+            json!({ "mode": "form", "message": "Fill in the form", "requestedSchema": schema }),
+        ] {
+            let form = client::Form::from_request(&params).unwrap();
+            assert_eq!(form.warnings().len(), warnings, "{fragment}");
+            // The default, where the example has one, is what an empty
+            // answer sends.
+            let content = form.answer().content().unwrap();
+            assert_eq!(
+                content.get("field"),
+                parse(fragment).get("default"),
+                "{fragment}"
+            );
+        }
+    }
+    let whole = parse(&format!("{{{}}}", v2025_06_18::REQUESTED_SCHEMA));
+    let form = client::Form::from_request(
+        &json!({ "message": "Fill in the form", "requestedSchema": whole["requestedSchema"] }),
+    )
+    .unwrap();
+    assert!(form.warnings().is_empty());
 }
 
 // ---------------------------------------------------------------------------
