@@ -214,6 +214,23 @@ fn esc_cancels_in_a_list() {
 }
 
 #[test]
+fn a_form_asking_for_a_secret_is_flagged_before_the_first_field() {
+    let request = json!({
+        "message": "Connect your database",
+        "requestedSchema": {
+            "type": "object",
+            "properties": { "dbPassword": { "type": "string" } }
+        }
+    });
+    let mut run = Run::start("secret", &request);
+    run.expect("Connect your database")
+        .expect("Warning: the field `dbPassword` looks like it asks for a secret (`password` in its name)")
+        .expect("dbPassword (optional)")
+        .keys(ESC);
+    assert_eq!(run.answer(), json!({ "action": "cancel" }));
+}
+
+#[test]
 fn url_mode_shows_the_host_and_asks_consent() {
     let request = json!({
         "mode": "url",
