@@ -196,6 +196,49 @@ fn decline_from_the_review() {
 }
 
 #[test]
+fn decline_from_a_checklist_and_a_list() {
+    let mut run = Run::start("decline-checklist", &request());
+    run.expect("name (required)").keys("Ada").keys(ENTER);
+    run.expect("age (optional)").keys(ENTER);
+    run.expect("color (optional)").keys(ENTER);
+    run.expect("topics (optional)")
+        .expect("[ ] Decline the request");
+    run.keys(" ")
+        .keys(DOWN)
+        .keys(DOWN)
+        .keys(DOWN)
+        .keys(" ")
+        .keys(ENTER);
+    assert_eq!(run.answer(), response(json!({ "action": "decline" })));
+
+    let mut run = Run::start("decline-list", &request());
+    run.expect("name (required)").keys("Ada").keys(ENTER);
+    run.expect("age (optional)").keys(ENTER);
+    // Red, Green, (leave empty), Decline the request.
+    run.expect("color (optional)")
+        .expect("(leave empty)")
+        .keys(DOWN)
+        .keys(DOWN)
+        .keys(DOWN)
+        .keys(ENTER);
+    assert_eq!(run.answer(), response(json!({ "action": "decline" })));
+}
+
+#[test]
+fn ctrl_c_cancels_in_the_review() {
+    let mut run = Run::start("cancel-review", &request());
+    run.expect("name (required)").keys("Ada").keys(ENTER);
+    run.expect("age (optional)").keys(ENTER);
+    run.expect("color (optional)").keys(ENTER);
+    run.expect("topics (optional)").keys(ENTER);
+    run.expect("Subscribe (optional)").keys(ENTER);
+    run.expect("Review your answers")
+        .expect("Cancel")
+        .keys("\x03");
+    assert_eq!(run.answer(), response(json!({ "action": "cancel" })));
+}
+
+#[test]
 fn esc_cancels_in_a_text_entry() {
     let mut run = Run::start("cancel-text", &request());
     run.expect("name (required)").keys("Ad").keys(ESC);

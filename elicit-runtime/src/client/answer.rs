@@ -82,7 +82,7 @@ impl<'f> Answer<'f> {
     ) -> Result<&mut Answer<'f>, ValidationErrors> {
         let value = value.into();
         let property = self.property(name, &value)?;
-        check(property, &value)?;
+        check_value(property, &value)?;
         self.values.insert(name.to_owned(), value);
         Ok(self)
     }
@@ -175,7 +175,7 @@ impl<'f> Answer<'f> {
 /// # Errors
 ///
 /// Every rule `value` breaks, as errors of this field.
-pub fn check(property: &Property, value: &Value) -> Result<(), ValidationErrors> {
+pub fn check_value(property: &Property, value: &Value) -> Result<(), ValidationErrors> {
     match validate::value(&property.schema, value) {
         Ok(_) => Ok(()),
         Err(broken) => {
@@ -212,13 +212,13 @@ pub fn check(property: &Property, value: &Value) -> Result<(), ValidationErrors>
 ///
 /// # Errors
 ///
-/// As [`value_from_text`] and [`check`], and [`Violation::Missing`] for
+/// As [`value_from_text`] and [`check_value`], and [`Violation::Missing`] for
 /// empty text on a required field without a default.
 pub fn read_text(property: &Property, text: &str) -> Result<Option<Value>, ValidationErrors> {
     let shown = Value::String(text.to_owned());
     match value_from_text(&property.schema, text) {
         Ok(Some(value)) => {
-            check(property, &value)?;
+            check_value(property, &value)?;
             Ok(Some(value))
         }
         Ok(None) if property.required && property.schema.default_value().is_none() => {

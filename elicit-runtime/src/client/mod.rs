@@ -62,7 +62,7 @@ mod url_view;
 #[cfg(feature = "terminal")]
 pub mod terminal;
 
-pub use answer::{Answer, check, read_text};
+pub use answer::{Answer, check_value, read_text};
 pub use ask::Ask;
 pub use error::FormError;
 pub use form::Form;

@@ -6,8 +6,8 @@ use inquire::validator::Validation;
 use inquire::{MultiSelect, Select, Text};
 use serde_json::Value;
 
-use super::{DECLINE_COMMAND, Entry, Step, TerminalError, step};
-use crate::client::{check, describe, read_text};
+use super::{DECLINE_COMMAND, Entry, Step, TerminalError, answered};
+use crate::client::{check_value, describe, read_text};
 use crate::excerpt::Escaped;
 use crate::schema::{EnumOption, Kind, Property};
 use crate::validate::ValidationErrors;
@@ -142,11 +142,10 @@ fn text(
         if let Some(default) = &default {
             prompt = prompt.with_default(default);
         }
-        let input = match step(prompt.prompt())? {
-            Step::Done(input) if input == DECLINE_COMMAND => return Ok(Step::Decline),
-            Step::Done(input) => input,
-            Step::Decline => return Ok(Step::Decline),
-            Step::Cancel => return Ok(Step::Cancel),
+        let input = match answered(prompt.prompt())? {
+            Some(input) if input == DECLINE_COMMAND => return Ok(Step::Decline),
+            Some(input) => input,
+            None => return Ok(Step::Cancel),
         };
         // The prompt's validator passed this input; should the check
         // disagree, say so and ask again rather than lose the entry.
@@ -179,14 +178,13 @@ fn list(
     let prompt = Select::new(title, entries)
         .with_help_message(&help)
         .with_starting_cursor(start);
-    Ok(match step(prompt.prompt())? {
-        Step::Done(chosen) => match chosen.what {
+    Ok(match answered(prompt.prompt())? {
+        Some(chosen) => match chosen.what {
             Choice::Value(value) => Step::Done(Some(value)),
             Choice::Omit => Step::Done(None),
             Choice::Decline => Step::Decline,
         },
-        Step::Decline => Step::Decline,
-        Step::Cancel => Step::Cancel,
+        None => Step::Cancel,
     })
 }
 
@@ -227,15 +225,15 @@ fn checklist(
                 Ok(match values {
                     // Decline is checked: nothing to validate.
                     None => Validation::Valid,
-                    Some(values) => match check(&property, &Value::Array(values)) {
+                    Some(values) => match check_value(&property, &Value::Array(values)) {
                         Ok(()) => Validation::Valid,
                         Err(errors) => invalid(&errors),
                     },
                 })
             },
         );
-    Ok(match step(prompt.prompt())? {
-        Step::Done(chosen) => {
+    Ok(match answered(prompt.prompt())? {
+        Some(chosen) => {
             let values: Option<Vec<Value>> = chosen
                 .into_iter()
                 .map(|e| match e.what {
@@ -248,7 +246,6 @@ fn checklist(
                 None => Step::Decline,
             }
         }
-        Step::Decline => Step::Decline,
-        Step::Cancel => Step::Cancel,
+        None => Step::Cancel,
     })
 }

@@ -129,13 +129,11 @@ enum Step<T> {
     Cancel,
 }
 
-/// A prompt's result as a [`Step`]: Esc and Ctrl-C cancel.
-fn step<T>(result: Result<T, InquireError>) -> Result<Step<T>, TerminalError> {
+/// A prompt's answer, or `None` when the user pressed Esc or Ctrl-C.
+fn answered<T>(result: Result<T, InquireError>) -> Result<Option<T>, TerminalError> {
     match result {
-        Ok(value) => Ok(Step::Done(value)),
-        Err(InquireError::OperationCanceled | InquireError::OperationInterrupted) => {
-            Ok(Step::Cancel)
-        }
+        Ok(value) => Ok(Some(value)),
+        Err(InquireError::OperationCanceled | InquireError::OperationInterrupted) => Ok(None),
         Err(InquireError::NotTTY) => Err(TerminalError::NotATerminal),
         Err(InquireError::IO(error)) => Err(TerminalError::Io(error)),
         Err(other) => Err(TerminalError::Prompt(other.to_string())),

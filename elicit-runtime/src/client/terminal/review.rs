@@ -3,7 +3,7 @@
 
 use serde_json::Value;
 
-use super::{Entry, Step, TerminalError, field, leave, step};
+use super::{Entry, Step, TerminalError, answered, field, leave};
 use crate::client::{Answer, Form, describe, secret_warnings};
 use crate::excerpt::{Escaped, Excerpt};
 use crate::protocol::ElicitResult;
@@ -33,10 +33,9 @@ pub(super) fn run(form: &Form, server: &str) -> Result<ElicitResult, TerminalErr
         let prompt = inquire::Select::new("Review your answers", entries)
             .with_help_message("↑↓ move · Enter chooses · Esc cancels")
             .with_page_size(form.fields().len() + 3);
-        let chosen = match step(prompt.prompt())? {
-            Step::Done(entry) => entry.what,
-            Step::Decline => Review::Decline,
-            Step::Cancel => Review::Cancel,
+        let chosen = match answered(prompt.prompt())? {
+            Some(entry) => entry.what,
+            None => Review::Cancel,
         };
         match chosen {
             Review::Send => match answer.finish() {

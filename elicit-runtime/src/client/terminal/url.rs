@@ -1,6 +1,6 @@
 //! The consent screen of a URL-mode request. It never opens the URL.
 
-use super::{Entry, Step, TerminalError, step};
+use super::{Entry, TerminalError, answered};
 use crate::client::UrlView;
 use crate::protocol::ElicitResult;
 
@@ -27,9 +27,8 @@ pub(super) fn run(view: &UrlView, server: &str) -> Result<ElicitResult, Terminal
     ];
     let prompt = inquire::Select::new("Do you want to open it?", entries)
         .with_help_message("↑↓ move · Enter chooses · Esc cancels");
-    Ok(match step(prompt.prompt())? {
-        Step::Done(entry) => entry.what,
-        Step::Decline => ElicitResult::decline(),
-        Step::Cancel => ElicitResult::cancel(),
+    Ok(match answered(prompt.prompt())? {
+        Some(entry) => entry.what,
+        None => ElicitResult::cancel(),
     })
 }
