@@ -607,3 +607,74 @@ fn url_view_shows_host_and_flags_what_misleads() {
     assert!(text.starts_with("The server `srv\\nfake` asks"));
     assert!(text.contains("Message: Hi\\u{1b}[2J\\rthere\n"));
 }
+
+#[test]
+fn requests_in_undeclared_modes_are_refused() {
+    use elicit_runtime::protocol::{ElicitationCapability, Mode, Revision};
+    let form =
+        Ask::from_params(&form_params(json!({ "type": "object", "properties": {} }))).unwrap();
+    let url = Ask::from_params(&json!({
+        "mode": "url", "elicitationId": "1", "url": "https://a.example/", "message": "Open"
+    }))
+    .unwrap();
+    let cases = [
+        (
+            ElicitationCapability::legacy(),
+            Revision::V2025_06_18,
+            true,
+            false,
+        ),
+        (
+            ElicitationCapability::form_and_url(),
+            Revision::V2025_06_18,
+            true,
+            false,
+        ),
+        (
+            ElicitationCapability::form_only(),
+            Revision::V2025_11_25,
+            true,
+            false,
+        ),
+        (
+            ElicitationCapability::form_and_url(),
+            Revision::V2025_11_25,
+            true,
+            true,
+        ),
+        (
+            ElicitationCapability::form_and_url(),
+            Revision::V2026_07_28,
+            true,
+            true,
+        ),
+    ];
+    for (declared, revision, form_ok, url_ok) in cases {
+        assert_eq!(
+            form.check_mode(&declared, revision).is_ok(),
+            form_ok,
+            "{revision}"
+        );
+        assert_eq!(
+            url.check_mode(&declared, revision).is_ok(),
+            url_ok,
+            "{revision}"
+        );
+    }
+    let refused = url
+        .check_mode(&ElicitationCapability::form_only(), Revision::V2025_11_25)
+        .unwrap_err();
+    assert_eq!(
+        refused,
+        FormError::ModeNotDeclared {
+            mode: Mode::Url,
+            revision: Revision::V2025_11_25
+        }
+    );
+    assert_eq!(
+        refused.to_string(),
+        "the request is in `url` mode, which this client did not declare for revision \
+         `2025-11-25`: a server must send only the modes the client declared in its \
+         `elicitation` capability"
+    );
+}

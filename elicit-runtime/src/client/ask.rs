@@ -3,7 +3,7 @@
 use serde_json::Value;
 
 use super::{Form, FormError, UrlView};
-use crate::protocol::{ElicitRequestParams, Mode};
+use crate::protocol::{ElicitRequestParams, ElicitationCapability, Mode, Revision};
 
 /// What a server asks for: a form to fill in, or a URL to open.
 ///
@@ -49,6 +49,45 @@ impl Ask {
         match params {
             ElicitRequestParams::Form(request) => Ask::Form(Form::with_warnings(request, warnings)),
             ElicitRequestParams::Url(request) => Ask::Url(UrlView::new(&request)),
+        }
+    }
+
+    /// Checks that the request is in a mode the client `declared` for the
+    /// negotiated `revision`: a server must not send any other, and the
+    /// client refuses such a request with JSON-RPC `-32602`.
+    ///
+    /// ```
+    /// use elicit_runtime::client::{Ask, FormError};
+    /// use elicit_runtime::protocol::{ElicitationCapability, Mode, Revision};
+    /// use serde_json::json;
+    ///
+    /// let ask = Ask::from_params(&json!({
+    ///     "mode": "url",
+    ///     "elicitationId": "42",
+    ///     "url": "https://example.com/connect",
+    ///     "message": "Connect your account"
+    /// }))
+    /// .unwrap();
+    /// let revision = Revision::V2025_11_25;
+    /// assert!(ask.check_mode(&ElicitationCapability::form_and_url(), revision).is_ok());
+    /// let refused = ask.check_mode(&ElicitationCapability::form_only(), revision).unwrap_err();
+    /// assert_eq!(refused, FormError::ModeNotDeclared { mode: Mode::Url, revision });
+    /// assert_eq!(refused.to_error()["code"], -32602);
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`FormError::ModeNotDeclared`].
+    pub fn check_mode(
+        &self,
+        declared: &ElicitationCapability,
+        revision: Revision,
+    ) -> Result<(), FormError> {
+        let mode = self.mode();
+        if declared.supports_in(mode, revision) {
+            Ok(())
+        } else {
+            Err(FormError::ModeNotDeclared { mode, revision })
         }
     }
 

@@ -4,7 +4,7 @@ use core::fmt;
 
 use serde_json::{Value, json};
 
-use crate::protocol::{ReadError, RequestId};
+use crate::protocol::{Mode, ReadError, RequestId, Revision};
 use crate::schema::SchemaError;
 
 /// Why the params of an `elicitation/create` cannot be shown to the user:
@@ -46,6 +46,14 @@ pub enum FormError {
     /// A URL-mode request was given where a form was expected: read it with
     /// [`Ask::from_params`](super::Ask::from_params), which takes both.
     UrlMode,
+    /// The request uses a mode the client did not declare for the
+    /// negotiated revision (see [`Ask::check_mode`](super::Ask::check_mode)).
+    ModeNotDeclared {
+        /// The mode of the request.
+        mode: Mode,
+        /// The negotiated revision.
+        revision: Revision,
+    },
 }
 
 impl FormError {
@@ -83,6 +91,12 @@ impl fmt::Display for FormError {
             FormError::UrlMode => f.write_str(
                 "the request is in `url` mode, not a form: read it with `Ask::from_params` and \
                  show it as a URL to open",
+            ),
+            FormError::ModeNotDeclared { mode, revision } => write!(
+                f,
+                "the request is in `{mode}` mode, which this client did not declare for \
+                 revision `{revision}`: a server must send only the modes the client declared \
+                 in its `elicitation` capability"
             ),
         }
     }

@@ -4,7 +4,8 @@
 //! - [`Ask::from_params`] reads the params of any `elicitation/create`
 //!   (every revision, with or without `mode`) into a [`Form`] or a
 //!   [`UrlView`]; a request a client cannot show is a [`FormError`], which
-//!   it answers with JSON-RPC `-32602`.
+//!   it answers with JSON-RPC `-32602`; [`Ask::check_mode`] refuses a mode
+//!   the client did not declare.
 //! - [`Form::answer`] starts an [`Answer`]: values are checked by the
 //!   validator the server side uses as they are set ([`Answer::set`], or
 //!   [`Answer::set_text`] for what a person typed), and
