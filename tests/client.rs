@@ -678,3 +678,14 @@ fn requests_in_undeclared_modes_are_refused() {
          `elicitation` capability"
     );
 }
+
+#[test]
+fn long_option_lists_are_described_in_one_line() {
+    let options: Vec<String> = (1..=25).map(|i| format!("o{i}")).collect();
+    let form =
+        Form::from_request(&one_field(json!({ "type": "string", "enum": options }))).unwrap();
+    assert_eq!(
+        client::describe::constraints(&form.fields()[0].schema),
+        ["one of: o1, o2, o3, o4, o5, o6, o7, o8, o9, o10, and 15 more"]
+    );
+}

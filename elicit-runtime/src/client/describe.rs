@@ -28,7 +28,8 @@ pub fn label(field: &Property) -> &str {
 }
 
 /// The constraints of a field in words, one per entry, in a fixed order:
-/// what kind of value, its format, its range or length, its options.
+/// what kind of value, its format, its range or length, its options (the
+/// first ten by name, then how many more).
 ///
 /// ```
 /// use elicit_runtime::client::{Form, describe};
@@ -113,11 +114,20 @@ fn range(min: Option<u64>, max: Option<u64>, noun: &str) -> Option<String> {
     }
 }
 
+/// The most options [`constraints`] names one by one.
+const MAX_LISTED: usize = 10;
+
+/// The options' labels, the first [`MAX_LISTED`] of them, so a long list
+/// still reads as one line.
 fn labels(options: &[EnumOption]) -> String {
-    let labels: Vec<String> = options
+    let mut labels: Vec<String> = options
         .iter()
+        .take(MAX_LISTED)
         .map(|o| Escaped(o.label()).to_string())
         .collect();
+    if options.len() > MAX_LISTED {
+        labels.push(format!("and {} more", options.len() - MAX_LISTED));
+    }
     labels.join(", ")
 }
 

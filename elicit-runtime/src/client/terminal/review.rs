@@ -9,6 +9,9 @@ use crate::excerpt::{Escaped, Excerpt};
 use crate::protocol::ElicitResult;
 use crate::schema::Property;
 
+/// The most entries of the review list shown at once; longer lists scroll.
+const MAX_PAGE: usize = 20;
+
 /// What an entry of the review list does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Review {
@@ -32,7 +35,7 @@ pub(super) fn run(form: &Form, server: &str) -> Result<ElicitResult, TerminalErr
         let entries = review_entries(&answer);
         let prompt = inquire::Select::new("Review your answers", entries)
             .with_help_message("↑↓ move · Enter chooses · Esc cancels")
-            .with_page_size(form.fields().len() + 3);
+            .with_page_size((form.fields().len() + 3).min(MAX_PAGE));
         let chosen = match answered(prompt.prompt())? {
             Some(entry) => entry.what,
             None => Review::Cancel,
