@@ -1,7 +1,7 @@
 //! Answers one `elicitation/create` in the terminal, as a client would.
 //!
 //! ```sh
-//! cargo run --bin elicit-ask -- request.json [server-name]
+//! cargo run -p elicit-ask -- request.json [server-name]
 //! ```
 //!
 //! `request.json` holds a whole JSON-RPC request or just its params. The
