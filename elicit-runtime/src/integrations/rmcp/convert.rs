@@ -94,11 +94,38 @@ impl std::error::Error for ConversionError {}
 pub fn request_to_rmcp(
     request: &CheckedRequest,
 ) -> Result<mcp::ElicitRequestParams, ConversionError> {
-    transcode(
-        &request.to_json(),
-        "a checked request",
-        "rmcp's `ElicitRequestParams`",
-    )
+    const FROM: &str = "a checked request";
+    const TO: &str = "rmcp's `ElicitRequestParams`";
+    let wire = request.to_json();
+    if let Some(reason) = integer_beyond_i64(&wire) {
+        return Err(ConversionError {
+            from: FROM,
+            to: TO,
+            reason,
+        });
+    }
+    transcode(&wire, FROM, TO)
+}
+
+/// rmcp keeps an integer property's `minimum`, `maximum` and `default` as
+/// `i64`; names the first one beyond it, which rmcp would only report as
+/// an unmatched variant.
+fn integer_beyond_i64(wire: &Value) -> Option<String> {
+    let properties = wire.pointer("/requestedSchema/properties")?.as_object()?;
+    properties.iter().find_map(|(name, property)| {
+        if property.get("type")? != "integer" {
+            return None;
+        }
+        ["minimum", "maximum", "default"].iter().find_map(|key| {
+            let number = property.get(*key)?.as_number()?;
+            number.as_i64().is_none().then(|| {
+                format!(
+                    "`requestedSchema/properties/{name}/{key}` is {number}, beyond the `i64` \
+                     range rmcp keeps integer bounds in: use a bound within `i64`"
+                )
+            })
+        })
+    })
 }
 
 /// rmcp's `elicitation/create` params as this crate's typed params, for a

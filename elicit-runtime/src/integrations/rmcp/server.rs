@@ -160,7 +160,7 @@ pub trait ServerElicitation: sealed::Sealed + Sync {
     /// [`RmcpElicitError::Request`] when the client did not declare URL
     /// mode, the revision has none, or `url` is not an absolute URI; and
     /// the transport errors of [`ServerElicitation::send_request`].
-    fn elicit_url(
+    fn elicit_via_url(
         &self,
         message: impl Into<String>,
         url: impl Into<String>,

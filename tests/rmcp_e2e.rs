@@ -1,0 +1,580 @@
+//! End to end through rmcp: the example server and an rmcp client in one
+//! process, connected by an in-memory stream, for sessions negotiated at
+//! 2025-06-18 and 2025-11-25, and 2026-07-28 input-required rounds.
+
+#[path = "../examples/forms/booking.rs"]
+#[allow(dead_code)]
+mod booking_form;
+#[path = "../examples/forms/conformance.rs"]
+#[allow(dead_code)]
+mod conformance_forms;
+#[path = "../examples/server/tools.rs"]
+mod tools;
+
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use elicit_runtime::integrations::rmcp::{
+    RmcpElicitError, ServerElicitation, capability_to_rmcp, request_from_rmcp,
+};
+use elicit_runtime::protocol::{ElicitationCapability, Mode, RequestError};
+use elicit_runtime::{ElicitError, Elicitation};
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, CallToolResult, ClientCapabilities, ClientConfig,
+    ElicitRequestParams, ElicitResult, ElicitationAction, ErrorData, Implementation, JsonObject,
+    ProtocolVersion,
+};
+use rmcp::service::{
+    ClientLifecycleMode, ClientServiceExt, Peer, RequestContext, RoleClient, RoleServer,
+    RunningService, ServerInitializeError,
+};
+use rmcp::{ClientHandler, ServiceExt};
+use serde_json::{Value, json};
+use tokio::task::JoinHandle;
+
+use conformance_forms::UserResponse;
+use tools::ExampleServer;
+
+/// What the scripted user does with each request.
+type Answer = Arc<dyn Fn(&ElicitRequestParams) -> ElicitResult + Send + Sync>;
+
+/// An rmcp client whose user answers by script, recording every request.
+#[derive(Clone)]
+struct ScriptedClient {
+    version: ProtocolVersion,
+    capability: Option<ElicitationCapability>,
+    answer: Answer,
+    seen: Arc<Mutex<Vec<ElicitRequestParams>>>,
+    delay: Option<Duration>,
+}
+
+impl ClientHandler for ScriptedClient {
+    fn get_info(&self) -> ClientConfig {
+        let mut capabilities = ClientCapabilities::default();
+        capabilities.elicitation = self.capability.as_ref().map(capability_to_rmcp);
+        ClientConfig::new(
+            capabilities,
+            Implementation::new("scripted-client", "1.0.0"),
+        )
+        .with_protocol_version(self.version.clone())
+    }
+
+    async fn create_elicitation(
+        &self,
+        request: ElicitRequestParams,
+        _context: RequestContext<RoleClient>,
+    ) -> Result<ElicitResult, ErrorData> {
+        if let Some(delay) = self.delay {
+            tokio::time::sleep(delay).await;
+        }
+        let result = (self.answer)(&request);
+        self.seen.lock().unwrap().push(request);
+        Ok(result)
+    }
+}
+
+fn accept(content: Value) -> Answer {
+    Arc::new(move |_| ElicitResult::new(ElicitationAction::Accept).with_content(content.clone()))
+}
+
+fn action(action: ElicitationAction) -> Answer {
+    Arc::new(move |_| ElicitResult::new(action.clone()))
+}
+
+type ServerStart =
+    JoinHandle<Result<RunningService<RoleServer, ExampleServer>, ServerInitializeError>>;
+
+/// The server side of a session: an `initialize` handshake starts it at
+/// once; a 2026-07-28 server starts with the first request after
+/// `server/discover`.
+enum Server {
+    Starting(ServerStart),
+    Running(RunningService<RoleServer, ExampleServer>),
+}
+
+struct Session {
+    client: RunningService<RoleClient, ScriptedClient>,
+    server: Server,
+    seen: Arc<Mutex<Vec<ElicitRequestParams>>>,
+}
+
+impl Session {
+    /// The server's peer, once the server has started.
+    async fn server_peer(&mut self) -> Peer<RoleServer> {
+        if let Server::Starting(start) = &mut self.server {
+            let running = start
+                .await
+                .expect("the server task runs")
+                .expect("the server starts");
+            self.server = Server::Running(running);
+        }
+        match &self.server {
+            Server::Running(running) => running.peer().clone(),
+            Server::Starting(_) => unreachable!("started above"),
+        }
+    }
+}
+
+async fn connect(
+    version: ProtocolVersion,
+    capability: Option<ElicitationCapability>,
+    answer: Answer,
+    delay: Option<Duration>,
+) -> Session {
+    let (server_side, client_side) = tokio::io::duplex(1 << 16);
+    let server = tokio::spawn(async move { ExampleServer.serve(server_side).await });
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    // 2026-07-28 has no `initialize`: the client discovers the server, and
+    // every request carries its version and capabilities.
+    let initialize = version.has_initialize();
+    let lifecycle = if initialize {
+        ClientLifecycleMode::Initialize
+    } else {
+        ClientLifecycleMode::Discover {
+            preferred_versions: vec![version.clone()],
+        }
+    };
+    let client = ScriptedClient {
+        version,
+        capability,
+        answer,
+        seen: seen.clone(),
+        delay,
+    }
+    .serve_with_lifecycle(client_side, lifecycle)
+    .await
+    .expect("the client connects");
+    let mut session = Session {
+        client,
+        server: Server::Starting(server),
+        seen,
+    };
+    if initialize {
+        // After `initialize`, the server is up.
+        session.server_peer().await;
+    }
+    session
+}
+
+async fn call(session: &Session, tool: &str, arguments: Value) -> CallToolResult {
+    let arguments: JsonObject = serde_json::from_value(arguments).unwrap();
+    session
+        .client
+        .call_tool(CallToolRequestParams::new(tool.to_owned()).with_arguments(arguments))
+        .await
+        .expect("the tool call completes")
+}
+
+fn text(result: &CallToolResult) -> String {
+    result
+        .content
+        .iter()
+        .filter_map(|content| content.as_text().map(|text| text.text.clone()))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn requests(session: &Session) -> Vec<Value> {
+    session
+        .seen
+        .lock()
+        .unwrap()
+        .iter()
+        .map(|request| serde_json::to_value(request).unwrap())
+        .collect()
+}
+
+const SESSION_REVISIONS: [ProtocolVersion; 2] =
+    [ProtocolVersion::V_2025_06_18, ProtocolVersion::V_2025_11_25];
+
+fn valid_user() -> Value {
+    json!({ "username": "octocat", "email": "octocat@github.com" })
+}
+
+#[tokio::test]
+async fn accepted_answers_come_back_validated_and_typed_on_session_revisions() {
+    for version in SESSION_REVISIONS {
+        let session = connect(
+            version.clone(),
+            Some(ElicitationCapability::legacy()),
+            accept(valid_user()),
+            None,
+        )
+        .await;
+        let result = call(
+            &session,
+            "test_elicitation",
+            json!({ "message": "Who are you?" }),
+        )
+        .await;
+        assert_eq!(result.is_error, Some(false), "{version}: {}", text(&result));
+        assert_eq!(
+            text(&result),
+            r#"User response: action=accept, content={"username":"octocat","email":"octocat@github.com"}"#
+        );
+
+        let seen = requests(&session);
+        assert_eq!(seen.len(), 1, "{version}");
+        assert_eq!(seen[0]["message"], "Who are you?");
+        assert_eq!(
+            seen[0]["requestedSchema"],
+            json!({
+                "type": "object",
+                "properties": {
+                    "username": { "type": "string", "description": "User's response" },
+                    "email": { "type": "string", "description": "User's email address" }
+                },
+                "required": ["username", "email"]
+            }),
+            "{version}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn decline_and_cancel_reach_the_tool_as_such() {
+    for version in SESSION_REVISIONS {
+        for (answer, expected) in [
+            (
+                ElicitationAction::Decline,
+                "action=decline: the user said no",
+            ),
+            (
+                ElicitationAction::Cancel,
+                "action=cancel: the user dismissed the form",
+            ),
+        ] {
+            let session = connect(
+                version.clone(),
+                Some(ElicitationCapability::legacy()),
+                action(answer),
+                None,
+            )
+            .await;
+            let result = call(&session, "test_elicitation", json!({ "message": "Who?" })).await;
+            assert_eq!(result.is_error, Some(false));
+            assert_eq!(text(&result), expected, "{version}");
+        }
+    }
+}
+
+#[tokio::test]
+async fn invalid_content_is_refused_with_every_field_error() {
+    for version in SESSION_REVISIONS {
+        let session = connect(
+            version.clone(),
+            Some(ElicitationCapability::legacy()),
+            accept(json!({ "username": 7 })),
+            None,
+        )
+        .await;
+        let result = call(&session, "test_elicitation", json!({ "message": "Who?" })).await;
+        assert_eq!(result.is_error, Some(true), "{version}");
+        assert_eq!(
+            text(&result),
+            "the submitted form has 2 invalid fields:\n\
+             `username` must be a string (received 7)\n\
+             `email` is required",
+            "{version}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn the_booking_form_is_rendered_for_the_negotiated_revision() {
+    let booking = json!({
+        "date": "2026-12-24",
+        "partySize": 4,
+        "seating": "terrace",
+        "dietary": ["vegan", "nut-free"],
+        "contactEmail": "ada@example.com",
+        "newsletter": false
+    });
+    let session = connect(
+        ProtocolVersion::V_2025_11_25,
+        Some(ElicitationCapability::form_only()),
+        accept(booking),
+        None,
+    )
+    .await;
+    let result = call(&session, "book_table", json!({})).await;
+    assert_eq!(
+        text(&result),
+        "booked 4 seats (Terrace) on 2026-12-24 for ada@example.com, dietary needs: Vegan, NutFree"
+    );
+    let seen = requests(&session);
+    let schema = &seen[0]["requestedSchema"];
+    let order: Vec<&str> = schema["properties"]
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    assert_eq!(
+        order,
+        [
+            "date",
+            "partySize",
+            "seating",
+            "dietary",
+            "contactEmail",
+            "notes",
+            "newsletter"
+        ]
+    );
+    assert_eq!(seen[0]["mode"], "form");
+    assert_eq!(schema["properties"]["seating"]["default"], "indoor");
+    assert_eq!(
+        schema["properties"]["dietary"]["items"]["anyOf"][2],
+        json!({ "const": "gluten-free", "title": "Gluten-free" })
+    );
+    // The client side reads the same request back into the typed model.
+    let typed = request_from_rmcp(&session.seen.lock().unwrap()[0]).unwrap();
+    assert_eq!(typed.mode(), Mode::Form);
+    assert_eq!(
+        typed.as_form().unwrap().requested_schema.properties.len(),
+        7
+    );
+}
+
+#[tokio::test]
+async fn a_form_the_revision_cannot_express_is_refused_before_sending() {
+    // 2025-06-18 has no multi-select, and the booking form has one.
+    let session = connect(
+        ProtocolVersion::V_2025_06_18,
+        Some(ElicitationCapability::legacy()),
+        accept(json!({})),
+        None,
+    )
+    .await;
+    let result = call(&session, "book_table", json!({})).await;
+    assert_eq!(result.is_error, Some(true));
+    assert!(
+        text(&result).contains("`dietary`"),
+        "the error names the field: {}",
+        text(&result)
+    );
+    assert!(requests(&session).is_empty(), "nothing was sent");
+}
+
+#[tokio::test]
+async fn a_client_without_the_capability_gets_a_tool_error_and_no_request() {
+    for (version, capability) in [
+        (ProtocolVersion::V_2025_11_25, None),
+        (
+            ProtocolVersion::V_2025_11_25,
+            Some(ElicitationCapability::url_only()),
+        ),
+        (ProtocolVersion::V_2025_06_18, None),
+    ] {
+        let session = connect(version.clone(), capability, accept(valid_user()), None).await;
+        let result = call(&session, "test_elicitation", json!({ "message": "Who?" })).await;
+        assert_eq!(result.is_error, Some(true), "{version}");
+        assert!(
+            text(&result).contains("did not declare"),
+            "{version}: {}",
+            text(&result)
+        );
+        assert!(requests(&session).is_empty());
+    }
+}
+
+#[tokio::test]
+async fn the_server_peer_elicits_outside_a_tool_and_times_out_on_a_slow_user() {
+    let mut session = connect(
+        ProtocolVersion::V_2025_11_25,
+        Some(ElicitationCapability::form_only()),
+        accept(valid_user()),
+        Some(Duration::from_millis(500)),
+    )
+    .await;
+    let peer = session.server_peer().await;
+    let timed_out = peer
+        .elicit_form_within::<UserResponse>("Who?", Some(Duration::from_millis(20)))
+        .await;
+    assert!(
+        matches!(timed_out, Err(RmcpElicitError::Timeout(limit)) if limit == Duration::from_millis(20)),
+        "{timed_out:?}"
+    );
+    let answered = peer.elicit_form::<UserResponse>("Who?").await.unwrap();
+    match answered {
+        Elicitation::Accept(user) => assert_eq!(user.username, "octocat"),
+        other => panic!("{other:?}"),
+    }
+    let url = peer
+        .elicit_via_url("Connect", "https://example.com/connect")
+        .await;
+    assert!(
+        matches!(
+            url,
+            Err(RmcpElicitError::Request(RequestError::ModeNotDeclared {
+                mode: Mode::Url
+            }))
+        ),
+        "{url:?}"
+    );
+}
+
+#[tokio::test]
+async fn url_mode_returns_the_answer_with_its_elicitation_id() {
+    let mut session = connect(
+        ProtocolVersion::V_2025_11_25,
+        Some(ElicitationCapability::form_and_url()),
+        action(ElicitationAction::Accept),
+        None,
+    )
+    .await;
+    let answer = session
+        .server_peer()
+        .await
+        .elicit_via_url("Connect your account", "https://example.com/connect")
+        .await
+        .unwrap();
+    assert_eq!(answer.answer, elicit_runtime::UrlElicitation::Accept);
+    let id = answer.elicitation_id.expect("2025-11-25 carries an id");
+    let seen = requests(&session);
+    assert_eq!(seen[0]["mode"], "url");
+    assert_eq!(seen[0]["elicitationId"], id.as_str());
+    assert_eq!(seen[0]["url"], "https://example.com/connect");
+}
+
+#[tokio::test]
+async fn invalid_content_from_the_peer_api_keeps_the_field_errors() {
+    let mut session = connect(
+        ProtocolVersion::V_2025_11_25,
+        Some(ElicitationCapability::form_only()),
+        accept(json!({ "username": "octocat", "email": ["not", "a", "string"] })),
+        None,
+    )
+    .await;
+    let error = session
+        .server_peer()
+        .await
+        .elicit_form::<UserResponse>("Who?")
+        .await
+        .unwrap_err();
+    let errors = error.validation_errors().expect("field errors");
+    assert_eq!(errors.len(), 1);
+    assert!(matches!(
+        error,
+        RmcpElicitError::Result(ElicitError::InvalidContent(_))
+    ));
+}
+
+#[tokio::test]
+async fn input_required_rounds_on_2026_07_28() {
+    let booking = json!({
+        "date": "2027-01-02",
+        "partySize": 2,
+        "seating": "bar",
+        "contactEmail": "grace@example.com",
+        "notes": "a quiet corner",
+        "newsletter": true
+    });
+    let mut session = connect(
+        ProtocolVersion::V_2026_07_28,
+        Some(ElicitationCapability::form_only()),
+        accept(booking),
+        None,
+    )
+    .await;
+    // The first round asks through an input-required result, not a request.
+    let first = session
+        .client
+        .call_tool_once(CallToolRequestParams::new("book_table"))
+        .await
+        .unwrap();
+    let CallToolResponse::InputRequired(first) = first else {
+        panic!("expected an input-required result, got {first:?}");
+    };
+    let asked = serde_json::to_value(&first).unwrap();
+    assert_eq!(asked["resultType"], "input_required");
+    assert_eq!(
+        asked["inputRequests"]["booking"]["method"],
+        "elicitation/create"
+    );
+    assert_eq!(asked["inputRequests"]["booking"]["params"]["mode"], "form");
+    assert!(
+        requests(&session).is_empty(),
+        "no request was sent to the client"
+    );
+
+    // rmcp's client answers through the handler and retries.
+    let result = call(&session, "book_table", json!({})).await;
+    assert_eq!(result.is_error, Some(false), "{}", text(&result));
+    assert_eq!(
+        text(&result),
+        "booked 2 seats (Bar) on 2027-01-02 for grace@example.com, notes: a quiet corner, subscribed"
+    );
+    let seen = requests(&session);
+    assert_eq!(seen.len(), 1, "one round");
+    assert_eq!(seen[0]["mode"], "form");
+
+    // A server-to-client request is refused on this revision.
+    let direct = session
+        .server_peer()
+        .await
+        .elicit_form::<UserResponse>("Who?")
+        .await;
+    assert!(direct.is_err(), "{direct:?}");
+    assert_eq!(requests(&session).len(), 1);
+}
+
+#[tokio::test]
+async fn input_required_rounds_refuse_invalid_content_and_pass_decline() {
+    let invalid = connect(
+        ProtocolVersion::V_2026_07_28,
+        Some(ElicitationCapability::form_only()),
+        accept(json!({ "date": "tomorrow", "partySize": 0 })),
+        None,
+    )
+    .await;
+    let result = call(&invalid, "book_table", json!({})).await;
+    assert_eq!(result.is_error, Some(true));
+    let message = text(&result);
+    assert!(
+        message.starts_with("the input response under `booking` is unusable"),
+        "{message}"
+    );
+    for field in ["`date`", "`partySize`", "`seating`", "`contactEmail`"] {
+        assert!(message.contains(field), "{field} in {message}");
+    }
+
+    let declined = connect(
+        ProtocolVersion::V_2026_07_28,
+        Some(ElicitationCapability::form_only()),
+        action(ElicitationAction::Decline),
+        None,
+    )
+    .await;
+    let result = call(
+        &declined,
+        "test_input_required_result_elicitation",
+        json!({}),
+    )
+    .await;
+    assert_eq!(text(&result), "action=decline: the user said no");
+}
+
+#[tokio::test]
+async fn every_tool_is_listed() {
+    let session = connect(
+        ProtocolVersion::V_2025_11_25,
+        Some(ElicitationCapability::form_only()),
+        accept(json!({})),
+        None,
+    )
+    .await;
+    let tools = session.client.list_all_tools().await.unwrap();
+    let names: Vec<&str> = tools.iter().map(|tool| tool.name.as_ref()).collect();
+    assert_eq!(
+        names,
+        [
+            "book_table",
+            "test_elicitation",
+            "test_elicitation_sep1034_defaults",
+            "test_elicitation_sep1330_enums",
+            "test_input_required_result_elicitation"
+        ]
+    );
+}
