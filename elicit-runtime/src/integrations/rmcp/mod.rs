@@ -14,6 +14,11 @@
 //!   [`result_to_rmcp`], [`result_from_rmcp`], [`capability_from_rmcp`],
 //!   [`capability_to_rmcp`], [`input_required_to_rmcp`],
 //!   [`retry_from_rmcp`].
+//! - [`ElicitationClient`], an rmcp client handler that answers requests
+//!   through a [`Responder`] (a callback, or [`TerminalResponder`] with
+//!   feature `terminal`) with the client-side guards on: declared modes
+//!   only, schemas inside the subset, a rate limit per server, secret
+//!   warnings, and accepted content checked before it is sent.
 //!
 //! ```no_run
 //! use elicit_runtime::integrations::rmcp::{FormRound, ServerElicitation};
@@ -40,10 +45,14 @@
 //! }
 //! ```
 
+mod client;
 mod convert;
 mod error;
 mod server;
 
+#[cfg(feature = "terminal")]
+pub use client::TerminalResponder;
+pub use client::{ElicitationClient, Incoming, RATE_LIMITED_CODE, Responder};
 pub use convert::{
     ConversionError, capability_from_rmcp, capability_to_rmcp, input_required_to_rmcp,
     request_from_rmcp, request_to_rmcp, result_from_rmcp, result_to_rmcp, retry_from_rmcp,

@@ -1,0 +1,321 @@
+//! A client handler for rmcp that answers elicitation requests through a
+//! [`Responder`], with the client-side guards on.
+
+use std::future::Future;
+use std::sync::Mutex;
+use std::time::Duration;
+
+use rmcp::ClientHandler;
+use rmcp::model as mcp;
+use rmcp::service::{RequestContext, RoleClient};
+
+use super::convert::{capability_to_rmcp, result_to_rmcp};
+use crate::client::{Ask, FormError, RateLimiter, SecretWarning, secret_warnings};
+use crate::protocol::{Action, ElicitResult, ElicitationCapability, Revision};
+
+/// One elicitation request, read and checked, for a [`Responder`] to
+/// answer.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub struct Incoming {
+    /// The name the server gave in its implementation info, or `the
+    /// server` when it gave none: show it, so the user knows who asks.
+    pub server: String,
+    /// The negotiated revision.
+    pub revision: Revision,
+    /// The form or URL the server asks for.
+    pub ask: Ask,
+    /// Fields of a form that look like they ask for a secret (empty for
+    /// URL mode): warn the user before they type anything.
+    pub secrets: Vec<SecretWarning>,
+}
+
+/// What answers the requests an [`ElicitationClient`] receives: a person at
+/// a terminal ([`TerminalResponder`], feature `terminal`), a user
+/// interface, or a policy.
+///
+/// Any `Fn(Incoming) -> impl Future<Output = ElicitResult>` is a responder:
+///
+/// ```
+/// use elicit_runtime::client::Ask;
+/// use elicit_runtime::integrations::rmcp::{ElicitationClient, Incoming};
+/// use elicit_runtime::protocol::ElicitResult;
+/// use rmcp::model::Implementation;
+///
+/// // Accept every form with its defaults, decline the rest.
+/// let client = ElicitationClient::new(
+///     Implementation::new("my-client", "1.0.0"),
+///     |incoming: Incoming| async move {
+///         match &incoming.ask {
+///             Ask::Form(form) if incoming.secrets.is_empty() => form
+///                 .answer()
+///                 .finish()
+///                 .unwrap_or_else(|_| ElicitResult::decline()),
+///             _ => ElicitResult::decline(),
+///         }
+///     },
+/// );
+/// # let _ = client;
+/// ```
+pub trait Responder: Send + Sync + 'static {
+    /// The user's answer to `incoming`. An `accept` of a form must carry
+    /// content that passes the form's checks (as
+    /// [`Answer::finish`](crate::client::Answer::finish) writes it): the
+    /// handler checks it again and never sends content that fails.
+    fn respond(&self, incoming: Incoming) -> impl Future<Output = ElicitResult> + Send;
+}
+
+impl<F, Fut> Responder for F
+where
+    F: Fn(Incoming) -> Fut + Send + Sync + 'static,
+    Fut: Future<Output = ElicitResult> + Send,
+{
+    fn respond(&self, incoming: Incoming) -> impl Future<Output = ElicitResult> + Send {
+        self(incoming)
+    }
+}
+
+/// The JSON-RPC error code with which an [`ElicitationClient`] refuses a
+/// request beyond its rate limit: `-32000`, in the range JSON-RPC leaves to
+/// implementations, as MCP defines none for it.
+pub const RATE_LIMITED_CODE: i32 = -32000;
+
+/// An rmcp [`ClientHandler`] that answers `elicitation/create` (and the
+/// 2026-07-28 input requests rmcp's client turns into the same call)
+/// through a [`Responder`], with the guards the spec asks of clients:
+///
+/// - the `elicitation` capability it declares is the one it enforces: a
+///   request in a mode it did not declare is refused with `-32602`, as is
+///   a schema outside the subset, before the user sees anything;
+/// - a rate limit per server (by default 5 requests a minute), beyond
+///   which requests are refused with [`RATE_LIMITED_CODE`] and the
+///   [`RateLimited`](crate::client::RateLimited) message, unseen;
+/// - forms that look like they ask for secrets are flagged to the
+///   responder ([`Incoming::secrets`]), or declined unseen with
+///   [`ElicitationClient::decline_secret_forms`];
+/// - accepted content is checked against the form before it is sent.
+///
+/// ```no_run
+/// use elicit_runtime::integrations::rmcp::{ElicitationClient, TerminalResponder};
+/// use rmcp::ServiceExt;
+/// use rmcp::model::{CallToolRequestParams, Implementation};
+/// use rmcp::transport::TokioChildProcess;
+///
+/// # async fn run() -> Result<(), Box<dyn std::error::Error>> {
+/// let server = TokioChildProcess::new(tokio::process::Command::new("my-server"))?;
+/// let client = ElicitationClient::new(Implementation::new("my-client", "1.0.0"), TerminalResponder::new())
+///     .serve(server)
+///     .await?;
+/// let result = client.call_tool(CallToolRequestParams::new("book_table")).await?;
+/// # Ok(())
+/// # }
+/// ```
+pub struct ElicitationClient<R> {
+    responder: R,
+    info: mcp::Implementation,
+    capability: ElicitationCapability,
+    protocol_version: mcp::ProtocolVersion,
+    limiter: Mutex<RateLimiter>,
+    decline_secret_forms: bool,
+}
+
+impl<R: Responder> ElicitationClient<R> {
+    /// A client named by `info` whose requests `responder` answers; it
+    /// declares form mode only, offers rmcp's default protocol version and
+    /// allows 5 requests per server a minute.
+    pub fn new(info: mcp::Implementation, responder: R) -> ElicitationClient<R> {
+        ElicitationClient {
+            responder,
+            info,
+            capability: ElicitationCapability::form_only(),
+            protocol_version: mcp::ProtocolVersion::default(),
+            limiter: Mutex::new(RateLimiter::new(5, Duration::from_secs(60))),
+            decline_secret_forms: false,
+        }
+    }
+
+    /// Declares (and accepts) the modes of `capability`, such as
+    /// [`ElicitationCapability::form_and_url`].
+    #[must_use]
+    pub fn with_capability(mut self, capability: ElicitationCapability) -> Self {
+        self.capability = capability;
+        self
+    }
+
+    /// Offers `version` in `initialize`.
+    #[must_use]
+    pub fn with_protocol_version(mut self, version: mcp::ProtocolVersion) -> Self {
+        self.protocol_version = version;
+        self
+    }
+
+    /// At most `limit` requests from each server within `window`.
+    #[must_use]
+    pub fn with_rate_limit(self, limit: usize, window: Duration) -> Self {
+        ElicitationClient {
+            limiter: Mutex::new(RateLimiter::new(limit, window)),
+            ..self
+        }
+    }
+
+    /// Declines, without showing it, every form that looks like it asks for
+    /// a secret (off by default: the responder is told and warns).
+    #[must_use]
+    pub fn decline_secret_forms(mut self, decline: bool) -> Self {
+        self.decline_secret_forms = decline;
+        self
+    }
+
+    /// Reads, checks and answers one request.
+    async fn answer(
+        &self,
+        params: mcp::ElicitRequestParams,
+        peer: Option<&mcp::ServerPeerInfo>,
+    ) -> Result<ElicitResult, mcp::ErrorData> {
+        let server = peer
+            .and_then(|info| info.server_info.as_ref())
+            .map_or_else(|| "the server".to_owned(), |info| info.name.clone());
+        let version = peer.map_or_else(
+            || self.protocol_version.clone(),
+            |info| info.protocol_version.clone(),
+        );
+        let revision = Revision::parse(version.as_str()).map_err(|error| {
+            mcp::ErrorData::invalid_request(
+                format!(
+                    "the negotiated protocol version `{}` has no elicitation this client knows: \
+                     {error}",
+                    crate::excerpt::Excerpt(version.as_str())
+                ),
+                None,
+            )
+        })?;
+        self.limiter
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .check_now(&server)
+            .map_err(|limited| {
+                mcp::ErrorData::new(mcp::ErrorCode(RATE_LIMITED_CODE), limited.to_string(), None)
+            })?;
+        let wire = serde_json::to_value(&params)
+            .map_err(|error| mcp::ErrorData::invalid_params(error.to_string(), None))?;
+        let ask = Ask::from_params(&wire).map_err(invalid_params)?;
+        ask.check_mode(&self.capability, revision)
+            .map_err(invalid_params)?;
+        let secrets = match &ask {
+            Ask::Form(form) => secret_warnings(form),
+            Ask::Url(_) => Vec::new(),
+        };
+        if self.decline_secret_forms && !secrets.is_empty() {
+            return Ok(ElicitResult::decline());
+        }
+        let result = self
+            .responder
+            .respond(Incoming {
+                server,
+                revision,
+                ask: ask.clone(),
+                secrets,
+            })
+            .await;
+        check_answer(&ask, &result)?;
+        Ok(result)
+    }
+}
+
+/// A request the client cannot show, as JSON-RPC `-32602`.
+fn invalid_params(error: FormError) -> mcp::ErrorData {
+    mcp::ErrorData::invalid_params(error.to_string(), None)
+}
+
+/// Refuses to send an `accept` whose content fails the form's checks, or
+/// that carries content for a URL.
+fn check_answer(ask: &Ask, result: &ElicitResult) -> Result<(), mcp::ErrorData> {
+    if result.action != Action::Accept {
+        return Ok(());
+    }
+    let content = result.content.clone().unwrap_or_default();
+    match ask {
+        Ask::Form(form) => {
+            crate::validate::content(form.schema(), &content, true).map_err(|errors| {
+                mcp::ErrorData::internal_error(
+                    format!(
+                        "the answer was not sent, because it fails the form's checks: {errors}; \
+                         build it with `Answer::finish`"
+                    ),
+                    None,
+                )
+            })
+        }
+        Ask::Url(_) if !content.is_empty() => Err(mcp::ErrorData::internal_error(
+            "the answer was not sent, because it carries content for a URL-mode request: \
+             accept a URL with `ElicitResult::accept_url`",
+            None,
+        )),
+        Ask::Url(_) => Ok(()),
+    }
+}
+
+impl<R: Responder> ClientHandler for ElicitationClient<R> {
+    fn get_info(&self) -> mcp::ClientConfig {
+        let mut capabilities = mcp::ClientCapabilities::default();
+        capabilities.elicitation = Some(capability_to_rmcp(&self.capability));
+        mcp::ClientConfig::new(capabilities, self.info.clone())
+            .with_protocol_version(self.protocol_version.clone())
+    }
+
+    async fn create_elicitation(
+        &self,
+        request: mcp::ElicitRequestParams,
+        context: RequestContext<RoleClient>,
+    ) -> Result<mcp::ElicitResult, mcp::ErrorData> {
+        let peer = context.peer.peer_info();
+        let result = self.answer(request, peer.as_deref()).await?;
+        Ok(result_to_rmcp(&result))
+    }
+}
+
+/// A [`Responder`] that asks the person at the terminal with the
+/// interactive form of [`client::terminal`](crate::client::terminal)
+/// (features `rmcp` and `terminal`): one request at a time, on a blocking
+/// thread, so the client's other work goes on.
+///
+/// When the terminal cannot be used (standard input is not a terminal),
+/// the request is cancelled and the reason written to standard error.
+#[cfg(feature = "terminal")]
+#[derive(Debug, Default)]
+pub struct TerminalResponder {
+    turn: std::sync::Arc<Mutex<()>>,
+}
+
+#[cfg(feature = "terminal")]
+impl TerminalResponder {
+    /// A responder for the terminal the program runs in.
+    pub fn new() -> TerminalResponder {
+        TerminalResponder::default()
+    }
+}
+
+#[cfg(feature = "terminal")]
+impl Responder for TerminalResponder {
+    async fn respond(&self, incoming: Incoming) -> ElicitResult {
+        let turn = self.turn.clone();
+        let asked = tokio::task::spawn_blocking(move || {
+            let _turn = turn
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            crate::client::terminal::respond(&incoming.ask, &incoming.server)
+        })
+        .await;
+        match asked {
+            Ok(Ok(result)) => result,
+            Ok(Err(error)) => {
+                eprintln!("{error}");
+                ElicitResult::cancel()
+            }
+            Err(error) => {
+                eprintln!("the terminal form stopped: {error}");
+                ElicitResult::cancel()
+            }
+        }
+    }
+}
