@@ -8,6 +8,8 @@ mod booking_form;
 #[path = "../examples/forms/conformance.rs"]
 #[allow(dead_code)]
 mod conformance_forms;
+#[path = "support/rmcp_session.rs"]
+mod rmcp_session;
 #[path = "../examples/server/tools.rs"]
 mod tools;
 
@@ -19,21 +21,16 @@ use elicit_runtime::integrations::rmcp::{
 };
 use elicit_runtime::protocol::{ElicitationCapability, Mode, RequestError};
 use elicit_runtime::{ElicitError, Elicitation};
+use rmcp::ClientHandler;
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, ClientCapabilities, ClientConfig,
-    ElicitRequestParams, ElicitResult, ElicitationAction, ErrorData, Implementation, JsonObject,
-    ProtocolVersion,
+    CallToolRequestParams, CallToolResponse, ClientCapabilities, ClientConfig, ElicitRequestParams,
+    ElicitResult, ElicitationAction, ErrorData, Implementation, ProtocolVersion,
 };
-use rmcp::service::{
-    ClientLifecycleMode, ClientServiceExt, Peer, RequestContext, RoleClient, RoleServer,
-    RunningService, ServerInitializeError,
-};
-use rmcp::{ClientHandler, ServiceExt};
+use rmcp::service::{RequestContext, RoleClient};
 use serde_json::{Value, json};
-use tokio::task::JoinHandle;
 
 use conformance_forms::UserResponse;
-use tools::ExampleServer;
+use rmcp_session::text;
 
 /// What the scripted user does with each request.
 type Answer = Arc<dyn Fn(&ElicitRequestParams) -> ElicitResult + Send + Sync>;
@@ -81,39 +78,7 @@ fn action(action: ElicitationAction) -> Answer {
     Arc::new(move |_| ElicitResult::new(action.clone()))
 }
 
-type ServerStart =
-    JoinHandle<Result<RunningService<RoleServer, ExampleServer>, ServerInitializeError>>;
-
-/// The server side of a session: an `initialize` handshake starts it at
-/// once; a 2026-07-28 server starts with the first request after
-/// `server/discover`.
-enum Server {
-    Starting(ServerStart),
-    Running(RunningService<RoleServer, ExampleServer>),
-}
-
-struct Session {
-    client: RunningService<RoleClient, ScriptedClient>,
-    server: Server,
-    seen: Arc<Mutex<Vec<ElicitRequestParams>>>,
-}
-
-impl Session {
-    /// The server's peer, once the server has started.
-    async fn server_peer(&mut self) -> Peer<RoleServer> {
-        if let Server::Starting(start) = &mut self.server {
-            let running = start
-                .await
-                .expect("the server task runs")
-                .expect("the server starts");
-            self.server = Server::Running(running);
-        }
-        match &self.server {
-            Server::Running(running) => running.peer().clone(),
-            Server::Starting(_) => unreachable!("started above"),
-        }
-    }
-}
+type Session = rmcp_session::Session<ScriptedClient>;
 
 async fn connect(
     version: ProtocolVersion,
@@ -121,61 +86,20 @@ async fn connect(
     answer: Answer,
     delay: Option<Duration>,
 ) -> Session {
-    let (server_side, client_side) = tokio::io::duplex(1 << 16);
-    let server = tokio::spawn(async move { ExampleServer.serve(server_side).await });
-    let seen = Arc::new(Mutex::new(Vec::new()));
-    // 2026-07-28 has no `initialize`: the client discovers the server, and
-    // every request carries its version and capabilities.
-    let initialize = version.has_initialize();
-    let lifecycle = if initialize {
-        ClientLifecycleMode::Initialize
-    } else {
-        ClientLifecycleMode::Discover {
-            preferred_versions: vec![version.clone()],
-        }
-    };
     let client = ScriptedClient {
-        version,
+        version: version.clone(),
         capability,
         answer,
-        seen: seen.clone(),
+        seen: Arc::default(),
         delay,
-    }
-    .serve_with_lifecycle(client_side, lifecycle)
-    .await
-    .expect("the client connects");
-    let mut session = Session {
-        client,
-        server: Server::Starting(server),
-        seen,
     };
-    if initialize {
-        // After `initialize`, the server is up.
-        session.server_peer().await;
-    }
-    session
-}
-
-async fn call(session: &Session, tool: &str, arguments: Value) -> CallToolResult {
-    let arguments: JsonObject = serde_json::from_value(arguments).unwrap();
-    session
-        .client
-        .call_tool(CallToolRequestParams::new(tool.to_owned()).with_arguments(arguments))
-        .await
-        .expect("the tool call completes")
-}
-
-fn text(result: &CallToolResult) -> String {
-    result
-        .content
-        .iter()
-        .filter_map(|content| content.as_text().map(|text| text.text.clone()))
-        .collect::<Vec<_>>()
-        .join("\n")
+    rmcp_session::connect(client, &version).await
 }
 
 fn requests(session: &Session) -> Vec<Value> {
     session
+        .client
+        .service()
         .seen
         .lock()
         .unwrap()
@@ -201,12 +125,9 @@ async fn accepted_answers_come_back_validated_and_typed_on_session_revisions() {
             None,
         )
         .await;
-        let result = call(
-            &session,
-            "test_elicitation",
-            json!({ "message": "Who are you?" }),
-        )
-        .await;
+        let result = session
+            .call("test_elicitation", json!({ "message": "Who are you?" }))
+            .await;
         assert_eq!(result.is_error, Some(false), "{version}: {}", text(&result));
         assert_eq!(
             text(&result),
@@ -251,7 +172,9 @@ async fn decline_and_cancel_reach_the_tool_as_such() {
                 None,
             )
             .await;
-            let result = call(&session, "test_elicitation", json!({ "message": "Who?" })).await;
+            let result = session
+                .call("test_elicitation", json!({ "message": "Who?" }))
+                .await;
             assert_eq!(result.is_error, Some(false));
             assert_eq!(text(&result), expected, "{version}");
         }
@@ -268,7 +191,9 @@ async fn invalid_content_is_refused_with_every_field_error() {
             None,
         )
         .await;
-        let result = call(&session, "test_elicitation", json!({ "message": "Who?" })).await;
+        let result = session
+            .call("test_elicitation", json!({ "message": "Who?" }))
+            .await;
         assert_eq!(result.is_error, Some(true), "{version}");
         assert_eq!(
             text(&result),
@@ -297,7 +222,7 @@ async fn the_booking_form_is_rendered_for_the_negotiated_revision() {
         None,
     )
     .await;
-    let result = call(&session, "book_table", json!({})).await;
+    let result = session.call("book_table", json!({})).await;
     assert_eq!(
         text(&result),
         "booked 4 seats (Terrace) on 2026-12-24 for ada@example.com, dietary needs: Vegan, NutFree"
@@ -329,7 +254,7 @@ async fn the_booking_form_is_rendered_for_the_negotiated_revision() {
         json!({ "const": "gluten-free", "title": "Gluten-free" })
     );
     // The client side reads the same request back into the typed model.
-    let typed = request_from_rmcp(&session.seen.lock().unwrap()[0]).unwrap();
+    let typed = request_from_rmcp(&session.client.service().seen.lock().unwrap()[0]).unwrap();
     assert_eq!(typed.mode(), Mode::Form);
     assert_eq!(
         typed.as_form().unwrap().requested_schema.properties.len(),
@@ -347,7 +272,7 @@ async fn a_form_the_revision_cannot_express_is_refused_before_sending() {
         None,
     )
     .await;
-    let result = call(&session, "book_table", json!({})).await;
+    let result = session.call("book_table", json!({})).await;
     assert_eq!(result.is_error, Some(true));
     assert!(
         text(&result).contains("`dietary`"),
@@ -368,7 +293,9 @@ async fn a_client_without_the_capability_gets_a_tool_error_and_no_request() {
         (ProtocolVersion::V_2025_06_18, None),
     ] {
         let session = connect(version.clone(), capability, accept(valid_user()), None).await;
-        let result = call(&session, "test_elicitation", json!({ "message": "Who?" })).await;
+        let result = session
+            .call("test_elicitation", json!({ "message": "Who?" }))
+            .await;
         assert_eq!(result.is_error, Some(true), "{version}");
         assert!(
             text(&result).contains("did not declare"),
@@ -500,7 +427,7 @@ async fn input_required_rounds_on_2026_07_28() {
     );
 
     // rmcp's client answers through the handler and retries.
-    let result = call(&session, "book_table", json!({})).await;
+    let result = session.call("book_table", json!({})).await;
     assert_eq!(result.is_error, Some(false), "{}", text(&result));
     assert_eq!(
         text(&result),
@@ -529,7 +456,7 @@ async fn input_required_rounds_refuse_invalid_content_and_pass_decline() {
         None,
     )
     .await;
-    let result = call(&invalid, "book_table", json!({})).await;
+    let result = invalid.call("book_table", json!({})).await;
     assert_eq!(result.is_error, Some(true));
     let message = text(&result);
     assert!(
@@ -547,12 +474,9 @@ async fn input_required_rounds_refuse_invalid_content_and_pass_decline() {
         None,
     )
     .await;
-    let result = call(
-        &declined,
-        "test_input_required_result_elicitation",
-        json!({}),
-    )
-    .await;
+    let result = declined
+        .call("test_input_required_result_elicitation", json!({}))
+        .await;
     assert_eq!(text(&result), "action=decline: the user said no");
 }
 

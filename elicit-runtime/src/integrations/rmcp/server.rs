@@ -92,7 +92,8 @@ pub trait ServerElicitation: sealed::Sealed + Sync {
 
     /// Sends a request built by [`ServerElicitation::elicitor`] and returns
     /// the client's result as it came, waiting at most `timeout` (`None`:
-    /// rmcp's default, no limit).
+    /// rmcp's default, no limit). (Named apart from rmcp's inherent
+    /// `Peer::send_request`, which takes its own request type.)
     ///
     /// # Errors
     ///
@@ -100,7 +101,7 @@ pub trait ServerElicitation: sealed::Sealed + Sync {
     /// through an input-required result there);
     /// [`RmcpElicitError::Timeout`], [`RmcpElicitError::Service`];
     /// [`RmcpElicitError::Result`] for a malformed result.
-    fn send_request(
+    fn send_elicitation(
         &self,
         request: &CheckedRequest,
         timeout: Option<Duration>,
@@ -147,7 +148,7 @@ pub trait ServerElicitation: sealed::Sealed + Sync {
             .elicitor()
             .and_then(|elicitor| Ok(elicitor.form::<T>(message)?));
         async move {
-            let result = self.send_request(&request?, timeout).await?;
+            let result = self.send_elicitation(&request?, timeout).await?;
             Ok(Elicitation::<T>::from_result(&result)?)
         }
     }
@@ -159,7 +160,7 @@ pub trait ServerElicitation: sealed::Sealed + Sync {
     ///
     /// [`RmcpElicitError::Request`] when the client did not declare URL
     /// mode, the revision has none, or `url` is not an absolute URI; and
-    /// the transport errors of [`ServerElicitation::send_request`].
+    /// the transport errors of [`ServerElicitation::send_elicitation`].
     fn elicit_via_url(
         &self,
         message: impl Into<String>,
@@ -170,7 +171,7 @@ pub trait ServerElicitation: sealed::Sealed + Sync {
             .and_then(|elicitor| Ok(elicitor.url(message, url)?));
         async move {
             let request = request?;
-            let result = self.send_request(&request, None).await?;
+            let result = self.send_elicitation(&request, None).await?;
             Ok(UrlAnswer {
                 answer: UrlElicitation::from_result(&result),
                 elicitation_id: request.elicitation_id().cloned(),
