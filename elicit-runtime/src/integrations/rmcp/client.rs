@@ -96,16 +96,24 @@ pub const RATE_LIMITED_CODE: i32 = -32000;
 /// - accepted content is checked against the form before it is sent.
 ///
 /// ```no_run
-/// use elicit_runtime::integrations::rmcp::{ElicitationClient, TerminalResponder};
+/// use elicit_runtime::integrations::rmcp::{ElicitationClient, Incoming};
+/// use elicit_runtime::protocol::{ElicitResult, ElicitationCapability};
 /// use rmcp::ServiceExt;
 /// use rmcp::model::{CallToolRequestParams, Implementation};
-/// use rmcp::transport::TokioChildProcess;
 ///
 /// # async fn run() -> Result<(), Box<dyn std::error::Error>> {
-/// let server = TokioChildProcess::new(tokio::process::Command::new("my-server"))?;
-/// let client = ElicitationClient::new(Implementation::new("my-client", "1.0.0"), TerminalResponder::new())
-///     .serve(server)
-///     .await?;
+/// // Any transport: a child's stdio, Streamable HTTP, or a stream as here.
+/// let (transport, _server_side) = tokio::io::duplex(1 << 16);
+/// let client = ElicitationClient::new(
+///     Implementation::new("my-client", "1.0.0"),
+///     |incoming: Incoming| async move {
+///         println!("{} asks: {}", incoming.server, incoming.ask.message());
+///         ElicitResult::decline()
+///     },
+/// )
+/// .with_capability(ElicitationCapability::form_and_url())
+/// .serve(transport)
+/// .await?;
 /// let result = client.call_tool(CallToolRequestParams::new("book_table")).await?;
 /// # Ok(())
 /// # }
