@@ -425,7 +425,9 @@ mod tests {
     use super::*;
 
     /// `(scheme, userinfo, host, literal, port)` of a URI.
-    fn parts(value: &str) -> Option<(&str, Option<&str>, &str, bool, Option<&str>)> {
+    type Parts<'a> = (&'a str, Option<&'a str>, &'a str, bool, Option<&'a str>);
+
+    fn parts(value: &str) -> Option<Parts<'_>> {
         authority_parts(value).map(|(scheme, a)| (scheme, a.userinfo, a.host, a.literal, a.port))
     }
 
