@@ -11,6 +11,8 @@
 //! shown is answered with the `-32602` error a client sends, and the exit
 //! status is 2.
 
+#![forbid(unsafe_code)]
+
 use std::process::ExitCode;
 
 use elicit_runtime::client::{Ask, terminal};

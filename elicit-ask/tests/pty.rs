@@ -59,6 +59,20 @@ impl Run {
         self
     }
 
+    /// Answers `name` with `Ada` and takes every other field's starting
+    /// choice, up to the prompt `stop` of [`request`]'s form.
+    fn fill_until(&mut self, stop: &str) -> &mut Run {
+        self.expect("name (required)").keys("Ada").keys(ENTER);
+        for prompt in PROMPTS {
+            self.expect(prompt);
+            if prompt == stop {
+                return self;
+            }
+            self.keys(ENTER);
+        }
+        panic!("the form has no prompt {stop:?}")
+    }
+
     /// Waits for the program to end and reads the answer it printed.
     fn answer(&mut self) -> Value {
         self.session.exp_eof().unwrap();
@@ -66,6 +80,15 @@ impl Run {
         serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text:?}"))
     }
 }
+
+/// The prompts of [`request`]'s form after the first, and the review.
+const PROMPTS: [&str; 5] = [
+    "age (optional)",
+    "color (optional)",
+    "topics (optional)",
+    "Subscribe (optional)",
+    "Review your answers",
+];
 
 /// An `elicitation/create` with a field of every kind.
 fn request() -> Value {
@@ -181,12 +204,7 @@ fn decline_from_a_text_entry() {
 #[test]
 fn decline_from_the_review() {
     let mut run = Run::start("decline-review", &request());
-    run.expect("name (required)").keys("Ada").keys(ENTER);
-    run.expect("age (optional)").keys(ENTER);
-    run.expect("color (optional)").keys(ENTER);
-    run.expect("topics (optional)").keys(ENTER);
-    run.expect("Subscribe (optional)").keys(ENTER);
-    run.expect("Review your answers")
+    run.fill_until("Review your answers")
         .expect("Decline the request");
     for _ in 0..6 {
         run.keys(DOWN);
@@ -198,10 +216,7 @@ fn decline_from_the_review() {
 #[test]
 fn decline_from_a_checklist_and_a_list() {
     let mut run = Run::start("decline-checklist", &request());
-    run.expect("name (required)").keys("Ada").keys(ENTER);
-    run.expect("age (optional)").keys(ENTER);
-    run.expect("color (optional)").keys(ENTER);
-    run.expect("topics (optional)")
+    run.fill_until("topics (optional)")
         .expect("[ ] Decline the request");
     run.keys(" ")
         .keys(DOWN)
@@ -212,10 +227,8 @@ fn decline_from_a_checklist_and_a_list() {
     assert_eq!(run.answer(), response(json!({ "action": "decline" })));
 
     let mut run = Run::start("decline-list", &request());
-    run.expect("name (required)").keys("Ada").keys(ENTER);
-    run.expect("age (optional)").keys(ENTER);
     // Red, Green, (leave empty), Decline the request.
-    run.expect("color (optional)")
+    run.fill_until("color (optional)")
         .expect("(leave empty)")
         .keys(DOWN)
         .keys(DOWN)
@@ -227,12 +240,7 @@ fn decline_from_a_checklist_and_a_list() {
 #[test]
 fn ctrl_c_cancels_in_the_review() {
     let mut run = Run::start("cancel-review", &request());
-    run.expect("name (required)").keys("Ada").keys(ENTER);
-    run.expect("age (optional)").keys(ENTER);
-    run.expect("color (optional)").keys(ENTER);
-    run.expect("topics (optional)").keys(ENTER);
-    run.expect("Subscribe (optional)").keys(ENTER);
-    run.expect("Review your answers")
+    run.fill_until("Review your answers")
         .expect("Cancel")
         .keys("\x03");
     assert_eq!(run.answer(), response(json!({ "action": "cancel" })));
@@ -248,9 +256,7 @@ fn esc_cancels_in_a_text_entry() {
 #[test]
 fn esc_cancels_in_a_list() {
     let mut run = Run::start("cancel-list", &request());
-    run.expect("name (required)").keys("Ada").keys(ENTER);
-    run.expect("age (optional)").keys(ENTER);
-    run.expect("color (optional)")
+    run.fill_until("color (optional)")
         .expect("Decline the request")
         .keys(ESC);
     assert_eq!(run.answer(), response(json!({ "action": "cancel" })));

@@ -5,6 +5,7 @@
 
 use serde_json::{Number, Value};
 
+use crate::schema::num::EXACT_FLOAT_LIMIT;
 use crate::schema::{EnumOption, Kind, PropertySchema};
 use crate::validate::Violation;
 
@@ -14,7 +15,8 @@ use crate::validate::Violation;
 ///
 /// - `string`: the text as typed, spaces included;
 /// - `number`, `integer`: a decimal number (`30`, `-2.5`, `1e3`, `+4`, `.5`),
-///   spaces around it ignored;
+///   spaces around it ignored; for an `integer`, a whole number typed with
+///   a fraction or exponent (`30.0`, `3e1`) is sent as the integer `30`;
 /// - `boolean`: `yes`, `y`, `true`, `on`, `1` or `no`, `n`, `false`, `off`,
 ///   `0`, in any case;
 /// - single-select: an option's value or title, exactly, or else in any case
@@ -66,7 +68,10 @@ pub fn value_from_text(schema: &PropertySchema, text: &str) -> Result<Option<Val
     };
     let value = match kind {
         Kind::String(_) => Value::String(text.to_owned()),
-        Kind::Number(_) => Value::Number(number(text.trim()).ok_or_else(wrong)?),
+        Kind::Number(rules) => {
+            let number = number(text.trim()).ok_or_else(wrong)?;
+            Value::Number(if rules.integer { whole(number) } else { number })
+        }
         Kind::Boolean(_) => Value::Bool(boolean(text.trim()).ok_or_else(wrong)?),
         Kind::Enum(rules) => match option(&rules.options, text.trim()) {
             Some(value) => Value::from(value),
@@ -116,6 +121,19 @@ fn number(text: &str) -> Option<Number> {
         return None;
     }
     serde_json::from_str::<Number>(&json).ok()
+}
+
+/// A whole number typed as `30.0` or `3e1`, written as the integer `30`
+/// for an `integer` field, as peers that read integers strictly expect;
+/// other numbers are kept as typed, for the validator to judge.
+fn whole(number: Number) -> Number {
+    match number.as_f64() {
+        Some(f) if number.is_f64() && f.fract() == 0.0 && f.abs() < EXACT_FLOAT_LIMIT => {
+            // Exact: `f` is whole and below 2^53.
+            Number::from(f as i64)
+        }
+        _ => number,
+    }
 }
 
 fn boolean(text: &str) -> Option<bool> {

@@ -424,6 +424,36 @@ pub(super) const fn is_ipv4(b: &[u8], syntax: Ipv6Syntax) -> bool {
 mod tests {
     use super::*;
 
+    /// `(scheme, userinfo, host, literal, port)` of a URI.
+    type Parts<'a> = (&'a str, Option<&'a str>, &'a str, bool, Option<&'a str>);
+
+    fn parts(value: &str) -> Option<Parts<'_>> {
+        authority_parts(value).map(|(scheme, a)| (scheme, a.userinfo, a.host, a.literal, a.port))
+    }
+
+    #[test]
+    fn authority_parts_cut_where_the_check_cuts() {
+        assert_eq!(
+            parts("https://user:pw@Example.com:8443/a/b?q=1#f"),
+            Some(("https", Some("user:pw"), "Example.com", false, Some("8443")))
+        );
+        assert_eq!(
+            parts("http://[2001:db8::1]:80/"),
+            Some(("http", None, "2001:db8::1", true, Some("80")))
+        );
+        assert_eq!(
+            parts("file:///etc/hosts"),
+            Some(("file", None, "", false, None))
+        );
+        assert_eq!(
+            parts("https://a.example?x=@b.example"),
+            Some(("https", None, "a.example", false, None))
+        );
+        assert_eq!(parts("mailto:a@b.example"), None);
+        assert_eq!(parts("not a uri"), None);
+        assert_eq!(parts("http://[::1/"), None);
+    }
+
     fn reason(value: &str) -> String {
         match check(value) {
             Ok(()) => panic!("{value:?} was accepted"),
