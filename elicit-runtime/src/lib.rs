@@ -46,6 +46,7 @@ mod url;
 
 pub mod format;
 pub mod integrations;
+pub mod limits;
 pub mod protocol;
 pub mod schema;
 pub mod validate;
@@ -57,6 +58,7 @@ pub mod __private;
 pub use error::ElicitError;
 pub use field::{ElicitChoice, ElicitField};
 pub use form::Elicitable;
+pub use limits::Limits;
 pub use outcome::Elicitation;
 pub use url::UrlElicitation;
 
