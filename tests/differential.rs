@@ -5,6 +5,7 @@
 
 mod support;
 
+use elicit_runtime::Elicitable;
 use elicit_runtime::format::Format;
 use elicit_runtime::protocol::Revision;
 use elicit_runtime::schema::{FormSchema, Kind};
@@ -221,6 +222,37 @@ fn format_samples_agree_but_for_the_intended_differences() {
             ("email", "josé@example.com", true),
             ("email", "user@exämple.com", true),
         ]
+    );
+}
+
+/// Each difference of the README's list, shown on one input.
+#[test]
+fn each_listed_difference_on_one_input() {
+    for (format, value, difference) in [
+        (Fmt::Email, "josé@example.com", Difference::Utf8Email),
+        (Fmt::Email, "a@ab--c.example", Difference::HyphenedLabel),
+    ] {
+        assert_eq!(format_verdicts(format, value), (true, false), "{value}");
+        let why = format_difference(format_of(format.name()), value, true);
+        assert_eq!(why, Some(difference));
+    }
+
+    // The fit into the Rust type, which only a derived form checks.
+    #[derive(Debug, Elicitable)]
+    struct Signed {
+        n: i64,
+    }
+    let content = json!({ "n": u64::MAX });
+    let validator = json_schema_validator(&Signed::SCHEMA.to_json());
+    assert!(validator.is_valid(&content));
+    assert!(validate::content(&Signed::SCHEMA, content.as_object().unwrap(), false).is_ok());
+    let errors = Signed::from_content(content.as_object().unwrap()).unwrap_err();
+    assert_eq!(errors.iter().next().unwrap().rule(), validate::Rule::Range);
+    assert_eq!(
+        Signed::from_content(json!({ "n": -5 }).as_object().unwrap())
+            .unwrap()
+            .n,
+        -5
     );
 }
 
