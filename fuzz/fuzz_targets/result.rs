@@ -1,9 +1,10 @@
-//! Wire parsing of `ElicitResult`: as text, as a JSON value, inside a
-//! JSON-RPC response, for a form and for URL mode. The typed and the JSON
+//! Wire parsing of what a client sends: `ElicitResult` as text, as a JSON
+//! value, inside a JSON-RPC response, for a form and for URL mode, and the
+//! 2026-07-28 retry params with their input responses. The typed and the JSON
 //! readers agree on every input.
 #![no_main]
 
-use elicit_runtime::protocol::ElicitResult;
+use elicit_runtime::protocol::{ElicitResult, RetryParams};
 use elicit_runtime::{Elicitable, Elicitation, Limits, UrlElicitation};
 use libfuzzer_sys::fuzz_target;
 
@@ -47,4 +48,16 @@ fuzz_target!(|data: &[u8]| {
         Err(_) => assert!(from_value.is_err()),
     }
     let _ = ElicitResult::from_jsonrpc(&value);
+    if let Ok(retry) = RetryParams::from_params(&value) {
+        let _ = retry.client_capability();
+        let keys: Vec<String> = retry.input_responses.keys().map(str::to_owned).collect();
+        for key in keys {
+            let typed = retry.input_responses.elicit_result(&key);
+            let form = retry.input_responses.elicitation::<Contact>(&key);
+            let url = retry.input_responses.url_elicitation(&key);
+            if typed.is_err() {
+                assert!(form.is_err() && url.is_err(), "{key}");
+            }
+        }
+    }
 });
