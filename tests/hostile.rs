@@ -290,6 +290,24 @@ fn a_number_beyond_f64_is_not_json_serde_can_hold() {
 }
 
 #[test]
+fn numbers_finer_than_f64_read_as_the_nearest_f64() {
+    // The text's exact value is past what a JSON number reader holds; the
+    // nearest `f64` is what every validator on serde_json sees.
+    for (number, count, ratio) in [
+        ("1.0000000000000000001", 1, 1.0),
+        ("1e-400", 0, 0.0),
+        ("0.99999999999999999999", 1, 1.0),
+    ] {
+        let text = accept(Value::Object(valid()))
+            .to_string()
+            .replace(r#""count":1"#, &format!(r#""count":{number}"#))
+            .replace(r#""ratio":0.5"#, &format!(r#""ratio":{number}"#));
+        let form = accepted(from_text(&text));
+        assert_eq!((form.count, form.ratio), (count, ratio), "{number}");
+    }
+}
+
+#[test]
 fn negative_zero_is_zero() {
     let text = accept(valid_with("count", json!(0)))
         .to_string()

@@ -108,6 +108,7 @@ fn bound(integer: bool) -> BoxedStrategy<Bound> {
         prop_oneof![
             4 => (-1_000i64..1_000).prop_map(Bound::Int),
             1 => any::<i64>().prop_map(Bound::Int),
+            1 => (-1.0e4..1.0e4f64).prop_map(Bound::Float),
         ]
         .boxed()
     } else {
@@ -127,9 +128,17 @@ fn bounds(integer: bool) -> impl Strategy<Value = (Option<Bound>, Option<Bound>)
         proptest::option::weighted(0.6, bound(integer)),
         proptest::option::weighted(0.6, bound(integer)),
     )
-        .prop_map(|(a, b)| match (a, b) {
+        .prop_map(move |(a, b)| match (a, b) {
             (Some(a), Some(b)) if exact_gt(a, b) => (Some(b), Some(a)),
             other => other,
+        })
+        // An integer field keeps at least one integer between its bounds.
+        .prop_map(move |(min, max)| {
+            if integer && integer_range(min, max).is_none() {
+                (min, None)
+            } else {
+                (min, max)
+            }
         })
 }
 
