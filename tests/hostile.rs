@@ -577,3 +577,34 @@ fn a_request_naming_a_member_twice_is_refused() {
         }))
     );
 }
+
+#[test]
+fn unknown_fields_of_a_large_form_are_found_by_name() {
+    let properties: Map<String, Value> = (0..1_000)
+        .map(|i| (format!("f{i}"), json!({ "type": "integer" })))
+        .collect();
+    let schema = elicit_runtime::schema::FormSchema::parse(
+        &json!({ "type": "object", "properties": properties }),
+    )
+    .unwrap()
+    .schema;
+    // Every other property of the content is one the form lacks.
+    let content: Map<String, Value> = (0..20_000)
+        .map(|i| {
+            let name = if i % 2 == 0 {
+                format!("f{}", i / 2 % 1_000)
+            } else {
+                format!("x{i}")
+            };
+            (name, json!(i))
+        })
+        .collect();
+    let errors = elicit_runtime::validate::content(&schema, &content, true).unwrap_err();
+    let unknown: Vec<&str> = errors.iter().map(|e| e.field()).collect();
+    let expected: Vec<String> = (0..20_000)
+        .filter(|i| i % 2 == 1)
+        .map(|i| format!("x{i}"))
+        .collect();
+    assert_eq!(unknown, expected);
+    assert!(errors.iter().all(|e| e.rule() == Rule::Unknown));
+}
