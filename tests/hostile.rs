@@ -359,7 +359,7 @@ fn raw_control_characters_are_not_json_and_escaped_ones_are_plain_strings() {
 }
 
 #[test]
-fn control_characters_never_reach_a_message() {
+fn control_and_bidirectional_characters_never_reach_a_message() {
     let key = format!("\u{1b}[31m{}\n", "k".repeat(1 << 10));
     let mut content = Map::new();
     content.insert(key, json!("\u{1b}[2J\r"));
@@ -368,6 +368,16 @@ fn control_characters_never_reach_a_message() {
     let shown = errors.to_string();
     assert!(shown.len() < 200, "{} bytes", shown.len());
     assert!(!shown.contains('\u{1b}') && !shown.contains('\n') && !shown.contains('\r'));
+
+    // Bidirectional controls cannot reorder a message around them.
+    let mut content = Map::new();
+    content.insert("\u{202e}evil\u{2066}".to_owned(), json!("\u{202e}gpj.exe"));
+    let shown = Strict::from_content(&content).unwrap_err().to_string();
+    assert!(
+        !shown.contains('\u{202e}') && !shown.contains('\u{2066}'),
+        "{shown}"
+    );
+    assert!(shown.contains("\\u{202e}"), "{shown}");
 
     let action = format!("\u{1b}{}", "a".repeat(1 << 20));
     let error = Elicitation::<Form>::from_json(&json!({ "action": action })).unwrap_err();
