@@ -1,14 +1,16 @@
 //! Text from the wire, made safe to put in a message: control characters
-//! escaped so it cannot break a message apart, and cut short so a hostile
-//! 64 MiB value still makes a one-line error.
+//! escaped so it cannot break a message apart, bidirectional controls
+//! escaped so it cannot reorder the message around it, and cut short so a
+//! hostile 64 MiB value still makes a one-line error.
 
 use core::fmt;
 
 /// The most characters of a text kept in a message.
 pub(crate) const LONGEST: usize = 40;
 
-/// Writes at most [`LONGEST`] characters of a text, control characters
-/// escaped (`\n`, `\u{1b}`), and `…` where it was cut.
+/// Writes at most [`LONGEST`] characters of a text, control characters and
+/// bidirectional controls escaped (`\n`, `\u{1b}`, `\u{202e}`), and `…`
+/// where it was cut.
 pub(crate) struct Excerpt<'a>(pub(crate) &'a str);
 
 impl fmt::Display for Excerpt<'_> {
@@ -39,13 +41,21 @@ fn write_escaped(
     keep_newlines: bool,
 ) -> fmt::Result {
     for c in chars {
-        if c.is_control() && !(keep_newlines && c == '\n') {
+        if (c.is_control() && !(keep_newlines && c == '\n')) || is_bidi_control(c) {
             write!(f, "{}", c.escape_default())?;
         } else {
             fmt::Write::write_char(f, c)?;
         }
     }
     Ok(())
+}
+
+/// The characters that change the direction of the text around them (the
+/// marks and the embedding, override and isolate controls of Unicode's
+/// bidirectional algorithm), which could make a message read otherwise than
+/// it is written.
+const fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{061c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
 }
 
 /// `1 item`, `2 items`: a count with its noun.
@@ -69,6 +79,10 @@ mod tests {
         assert_eq!(shown.chars().count(), 41);
         assert!(shown.ends_with('…'));
         assert_eq!(Excerpt("").to_string(), "");
+        assert_eq!(
+            Excerpt("a\u{202e}b\u{2066}c\u{200f}").to_string(),
+            "a\\u{202e}b\\u{2066}c\\u{200f}"
+        );
     }
 
     #[test]

@@ -48,6 +48,7 @@ mod url;
 pub mod client;
 pub mod format;
 pub mod integrations;
+pub mod limits;
 pub mod protocol;
 pub mod schema;
 pub mod validate;
@@ -59,6 +60,7 @@ pub mod __private;
 pub use error::ElicitError;
 pub use field::{ElicitChoice, ElicitField};
 pub use form::Elicitable;
+pub use limits::Limits;
 pub use outcome::Elicitation;
 pub use url::UrlElicitation;
 

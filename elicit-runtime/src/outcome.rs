@@ -4,7 +4,7 @@
 use serde_json::{Map, Value};
 
 use crate::protocol::{Action, ElicitResult, ResultError, ResultParts};
-use crate::{ElicitError, Elicitable};
+use crate::{ElicitError, Elicitable, Limits};
 
 /// What the user did with a form, with the validated value on accept.
 ///
@@ -69,36 +69,78 @@ impl<T> Elicitation<T> {
 
 impl<T: Elicitable> Elicitation<T> {
     /// Reads a typed result. Content is validated on `accept` only; an
-    /// `accept` without content is read as empty content `{}`.
+    /// `accept` without content is read as empty content `{}`. Content is
+    /// first checked against [`Limits::DEFAULT`].
     pub fn from_result(result: &ElicitResult) -> Result<Elicitation<T>, ElicitError> {
-        Self::from_parts(result.action, result.content.as_ref())
+        Self::from_result_with(result, &Limits::DEFAULT)
+    }
+
+    /// [`Elicitation::from_result`] within `limits`.
+    pub fn from_result_with(
+        result: &ElicitResult,
+        limits: &Limits,
+    ) -> Result<Elicitation<T>, ElicitError> {
+        Self::from_parts(result.action, result.content.as_ref(), limits)
     }
 
     /// Reads a result from its JSON value, without copying the content.
     ///
     /// Unknown keys (such as `_meta`) are ignored; `content` on `decline` or
-    /// `cancel` is not looked at.
+    /// `cancel` is not looked at. Content is first checked against
+    /// [`Limits::DEFAULT`].
     pub fn from_json(result: &Value) -> Result<Elicitation<T>, ElicitError> {
-        let parts = ResultParts::read(result)?;
-        Self::from_parts(parts.action, parts.content)
+        Self::from_json_with(result, &Limits::DEFAULT)
     }
 
-    /// Reads a result from JSON text.
+    /// [`Elicitation::from_json`] within `limits`.
+    ///
+    /// ```
+    /// use elicit_runtime::{ElicitError, Elicitable, Elicitation, Limits};
+    /// use elicit_runtime::protocol::ResultError;
+    ///
+    /// #[derive(Debug, Elicitable)]
+    /// struct Note {
+    ///     text: String,
+    /// }
+    ///
+    /// let answer = serde_json::json!({ "action": "accept", "content": { "text": "x".repeat(100) } });
+    /// let small = Limits::DEFAULT.max_string_bytes(64);
+    /// assert!(matches!(
+    ///     Elicitation::<Note>::from_json_with(&answer, &small),
+    ///     Err(ElicitError::MalformedResult(ResultError::TooLarge(_)))
+    /// ));
+    /// assert!(Elicitation::<Note>::from_json(&answer).is_ok());
+    /// ```
+    pub fn from_json_with(result: &Value, limits: &Limits) -> Result<Elicitation<T>, ElicitError> {
+        let parts = ResultParts::read(result)?;
+        Self::from_parts(parts.action, parts.content, limits)
+    }
+
+    /// Reads a result from JSON text, within [`Limits::DEFAULT`]; a name
+    /// given twice in one object is an error ([`ResultError::DuplicateKey`]).
     pub fn from_json_str(text: &str) -> Result<Elicitation<T>, ElicitError> {
-        let value: Value = serde_json::from_str(text).map_err(|e| ResultError::NotJson {
-            message: e.to_string(),
-        })?;
-        Self::from_json(&value)
+        Self::from_json_str_with(text, &Limits::DEFAULT)
+    }
+
+    /// [`Elicitation::from_json_str`] within `limits`.
+    pub fn from_json_str_with(text: &str, limits: &Limits) -> Result<Elicitation<T>, ElicitError> {
+        let value = limits.read_json(text).map_err(ResultError::from)?;
+        Self::from_json_with(&value, limits)
     }
 
     fn from_parts(
         action: Action,
         content: Option<&Map<String, Value>>,
+        limits: &Limits,
     ) -> Result<Elicitation<T>, ElicitError> {
         match action {
             Action::Accept => {
                 let empty = Map::new();
-                let value = T::from_content(content.unwrap_or(&empty))?;
+                let content = content.unwrap_or(&empty);
+                limits
+                    .check_object(content)
+                    .map_err(ResultError::TooLarge)?;
+                let value = T::from_content(content)?;
                 Ok(Elicitation::Accept(value))
             }
             Action::Decline => Ok(Elicitation::Decline),

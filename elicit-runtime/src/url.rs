@@ -4,6 +4,7 @@
 use serde::ser::{Serialize, SerializeMap, Serializer};
 use serde_json::Value;
 
+use crate::Limits;
 use crate::protocol::{Action, ElicitResult, ResultError, ResultParts};
 
 /// What the user did with a URL-mode request.
@@ -73,11 +74,11 @@ impl UrlElicitation {
     ///
     /// # Errors
     ///
-    /// As [`UrlElicitation::from_json`], and [`ResultError::NotJson`].
+    /// As [`UrlElicitation::from_json`], and [`ResultError::NotJson`],
+    /// [`ResultError::DuplicateKey`] or [`ResultError::TooLarge`] when the
+    /// text is not JSON within [`Limits::DEFAULT`].
     pub fn from_json_str(text: &str) -> Result<UrlElicitation, ResultError> {
-        let value: Value = serde_json::from_str(text).map_err(|e| ResultError::NotJson {
-            message: e.to_string(),
-        })?;
+        let value = Limits::DEFAULT.read_json(text)?;
         UrlElicitation::from_json(&value)
     }
 

@@ -8,6 +8,7 @@ use serde_json::{Map, Value};
 
 use super::RequestId;
 use crate::excerpt::Excerpt;
+use crate::limits::JsonError;
 use crate::validate::Received;
 
 /// Why a JSON-RPC message is not the elicitation message it was read as.
@@ -52,6 +53,9 @@ pub enum MessageError {
         /// The code found, cut short.
         found: String,
     },
+    /// The text of the message is not JSON, names a member twice, or
+    /// breaks one of the [`Limits`](crate::Limits).
+    Json(JsonError),
     /// A member does not have the shape the spec gives it.
     Invalid {
         /// The member's name.
@@ -100,6 +104,7 @@ impl fmt::Display for MessageError {
             MessageError::WrongCode { expected, found } => {
                 write!(f, "expected error code `{expected}`, found `{found}`")
             }
+            MessageError::Json(error) => write!(f, "unreadable message: {error}"),
             MessageError::Invalid { member, reason } => write!(f, "invalid `{member}`: {reason}"),
         }
     }

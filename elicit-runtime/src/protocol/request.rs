@@ -11,6 +11,7 @@ use serde_json::{Map, Value};
 use super::error::fresh_id;
 use super::jsonrpc;
 use super::{ElicitationId, MessageError, Mode, RequestError, RequestId, Revision};
+use crate::Limits;
 use crate::format::Format;
 use crate::schema::{FormSchema, RenderedSchema, SchemaError, SchemaWarning};
 use crate::validate::Received;
@@ -562,6 +563,49 @@ impl ElicitRequestParams {
         let params = ElicitRequestParams::deserialize(params)
             .map_err(|error| MessageError::invalid("params", error))?;
         Ok((id, params))
+    }
+}
+
+impl ElicitRequestParams {
+    /// Reads the params of `elicitation/create` from JSON text, within
+    /// [`Limits::DEFAULT`].
+    ///
+    /// # Errors
+    ///
+    /// [`MessageError::Json`] when the text is not JSON, names a member
+    /// twice or breaks a limit; [`MessageError::Invalid`] when the params
+    /// are not an elicitation request (an unknown mode, a schema the client
+    /// cannot render, ...).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use elicit_runtime::protocol::{ElicitRequestParams, MessageError};
+    ///
+    /// let params = ElicitRequestParams::from_json_str(
+    ///     r#"{"message": "Your name?", "requestedSchema": {"type": "object", "properties": {}}}"#,
+    /// )
+    /// .unwrap();
+    /// assert_eq!(params.message(), "Your name?");
+    /// let twice = ElicitRequestParams::from_json_str(r#"{"message": "a", "message": "b"}"#);
+    /// assert!(matches!(twice, Err(MessageError::Json(_))));
+    /// ```
+    pub fn from_json_str(text: &str) -> Result<ElicitRequestParams, MessageError> {
+        Self::from_json_str_with(text, &Limits::DEFAULT)
+    }
+
+    /// [`ElicitRequestParams::from_json_str`] within `limits`.
+    ///
+    /// # Errors
+    ///
+    /// As [`ElicitRequestParams::from_json_str`].
+    pub fn from_json_str_with(
+        text: &str,
+        limits: &Limits,
+    ) -> Result<ElicitRequestParams, MessageError> {
+        let value = limits.read_json(text).map_err(MessageError::Json)?;
+        ElicitRequestParams::deserialize(value)
+            .map_err(|error| MessageError::invalid("params", error))
     }
 }
 

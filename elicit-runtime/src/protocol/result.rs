@@ -8,6 +8,7 @@ use serde_json::{Map, Value};
 
 use super::{Action, MessageError, RequestId, jsonrpc};
 use crate::excerpt::Excerpt;
+use crate::limits::{JsonError, LimitError, text::duplicate_key};
 use crate::validate::Received;
 
 /// The result of `elicitation/create`.
@@ -248,6 +249,23 @@ pub enum ResultError {
         /// What came instead.
         received: Received,
     },
+    /// An object of the result's text names the same member twice.
+    DuplicateKey {
+        /// The name, cut short.
+        key: String,
+    },
+    /// The result breaks one of the [`Limits`](crate::Limits).
+    TooLarge(LimitError),
+}
+
+impl From<JsonError> for ResultError {
+    fn from(error: JsonError) -> ResultError {
+        match error {
+            JsonError::Syntax { message } => ResultError::NotJson { message },
+            JsonError::DuplicateKey { key } => ResultError::DuplicateKey { key },
+            JsonError::TooLarge(limit) => ResultError::TooLarge(limit),
+        }
+    }
 }
 
 impl fmt::Display for ResultError {
@@ -279,6 +297,8 @@ impl fmt::Display for ResultError {
             ResultError::MetaNotObject { received } => {
                 write!(f, "`_meta` must be an object, received {received}")
             }
+            ResultError::DuplicateKey { key } => duplicate_key(f, key),
+            ResultError::TooLarge(limit) => write!(f, "the result is too large: {limit}"),
         }
     }
 }

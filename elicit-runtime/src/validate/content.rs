@@ -1,5 +1,7 @@
 //! The checks of a whole content object against a form schema.
 
+use std::collections::HashSet;
+
 use serde_json::{Map, Value};
 
 use super::{FieldError, Received, ValidationErrors, Violation, value};
@@ -60,8 +62,16 @@ pub fn unknown_fields(
     content: &Map<String, Value>,
     errors: &mut ValidationErrors,
 ) {
+    // Many properties against a large form: look names up in a set, so the
+    // cost stays linear in the size of the content and of the form.
+    let names: Option<HashSet<&str>> = (content.len() > 16 && schema.properties.len() > 16)
+        .then(|| schema.properties.iter().map(|p| p.name.as_ref()).collect());
+    let known = |name: &str| match &names {
+        Some(names) => names.contains(name),
+        None => schema.property(name).is_some(),
+    };
     for (name, found) in content {
-        if schema.property(name).is_none() {
+        if !known(name) {
             errors.push(FieldError::new(
                 name.as_str(),
                 Violation::Unknown,

@@ -224,16 +224,24 @@ fn chars(n: u64) -> &'static str {
     if n == 1 { "character" } else { "characters" }
 }
 
-/// "one of `a`, `b`", with values cut short and escaped.
+/// The most options named in a message; the rest are counted, so the
+/// message of an enum with 10 000 values stays one short line.
+const LISTED_OPTIONS: usize = 20;
+
+/// "one of `a`, `b`", with values cut short and escaped, and at most
+/// [`LISTED_OPTIONS`] of them named.
 fn one_of(options: &[EnumOption]) -> String {
     let mut out = String::from("one of ");
-    for (i, option) in options.iter().enumerate() {
+    for (i, option) in options.iter().take(LISTED_OPTIONS).enumerate() {
         if i > 0 {
             out.push_str(", ");
         }
         out.push('`');
         out.push_str(&Excerpt(&option.value).to_string());
         out.push('`');
+    }
+    if let Some(more) = options.len().checked_sub(LISTED_OPTIONS).filter(|&n| n > 0) {
+        out.push_str(&format!(" and {more} more"));
     }
     out
 }

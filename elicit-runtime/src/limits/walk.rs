@@ -1,0 +1,81 @@
+//! The limits checked on a JSON value already in memory, without recursion.
+
+use serde_json::{Map, Value};
+
+use super::{LimitError, Limits};
+
+impl Limits {
+    /// Checks a JSON value against the limits other than the length of its
+    /// text: nesting, strings (names included) and object sizes. It visits
+    /// each value once, with a stack of its own, so a value nested however
+    /// deep is checked without recursion.
+    ///
+    /// # Errors
+    ///
+    /// The first [`LimitError`] found.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use elicit_runtime::Limits;
+    /// use elicit_runtime::limits::LimitError;
+    /// use serde_json::json;
+    ///
+    /// let limits = Limits::DEFAULT.max_properties(2);
+    /// assert!(limits.check_value(&json!({ "a": 1, "b": [true] })).is_ok());
+    /// assert_eq!(
+    ///     limits.check_value(&json!({ "a": 1, "b": 2, "c": 3 })),
+    ///     Err(LimitError::Properties { limit: 2 })
+    /// );
+    /// ```
+    pub fn check_value(&self, value: &Value) -> Result<(), LimitError> {
+        self.walk(vec![(value, 1)])
+    }
+
+    /// [`Limits::check_value`] of an object: the content of a result.
+    ///
+    /// # Errors
+    ///
+    /// The first [`LimitError`] found.
+    pub fn check_object(&self, object: &Map<String, Value>) -> Result<(), LimitError> {
+        self.nest(1)?;
+        let mut stack = Vec::with_capacity(object.len());
+        self.object(object, 2, &mut stack)?;
+        self.walk(stack)
+    }
+
+    /// Checks every value on `stack`, each with the level an array or
+    /// object there would have.
+    fn walk(&self, mut stack: Vec<(&Value, usize)>) -> Result<(), LimitError> {
+        while let Some((value, level)) = stack.pop() {
+            match value {
+                Value::String(s) => self.string(s)?,
+                Value::Array(items) => {
+                    self.nest(level)?;
+                    stack.extend(items.iter().map(|item| (item, level + 1)));
+                }
+                Value::Object(object) => {
+                    self.nest(level)?;
+                    self.object(object, level + 1, &mut stack)?;
+                }
+                Value::Null | Value::Bool(_) | Value::Number(_) => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// Checks an object's size and names, and queues its values at `level`.
+    fn object<'v>(
+        &self,
+        object: &'v Map<String, Value>,
+        level: usize,
+        stack: &mut Vec<(&'v Value, usize)>,
+    ) -> Result<(), LimitError> {
+        self.members(object.len())?;
+        for (name, value) in object {
+            self.string(name)?;
+            stack.push((value, level));
+        }
+        Ok(())
+    }
+}
