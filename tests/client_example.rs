@@ -4,17 +4,12 @@
 //! again, one answer edited in the review, then sent; and the same form
 //! cancelled with Esc.
 
+#[path = "support/terminal.rs"]
+mod terminal;
+
 use std::path::PathBuf;
-use std::process::Command;
 
-use rexpect::reader::Options;
-use rexpect::session::{PtySession, spawn_with_options};
-
-const ENTER: &str = "\r";
-const ESC: &str = "\x1b";
-const DOWN: &str = "\x1b[B";
-const BACKSPACE: &str = "\x7f";
-const SPACE: &str = " ";
+use terminal::{BACKSPACE, DOWN, ENTER, ESC, SPACE, Terminal};
 
 /// A built example program (`cargo test` builds the examples beside the
 /// test binaries).
@@ -34,46 +29,17 @@ fn example(name: &str) -> PathBuf {
     path
 }
 
-struct Run {
-    session: PtySession,
-}
-
-impl Run {
-    /// The example client in a 120×40 pseudo-terminal; it starts the
-    /// example server built beside it.
-    fn start() -> Run {
-        example("server");
-        let mut command = Command::new("sh");
-        command
-            .arg("-c")
-            .arg(r#"stty cols 120 rows 40 && exec "$0""#)
-            .arg(example("client"))
-            .env("TERM", "xterm");
-        let options = Options::new()
-            .timeout_ms(Some(30_000))
-            .strip_ansi_escape_codes(true);
-        Run {
-            session: spawn_with_options(command, options).unwrap(),
-        }
-    }
-
-    fn expect(&mut self, text: &str) -> &mut Run {
-        if let Err(error) = self.session.exp_string(text) {
-            panic!("waiting for {text:?}: {error}");
-        }
-        self
-    }
-
-    fn keys(&mut self, keys: &str) -> &mut Run {
-        self.session.send(keys).unwrap();
-        self.session.flush().unwrap();
-        self
-    }
+/// The example client in a pseudo-terminal; it starts the example server
+/// built beside it.
+fn start() -> Terminal {
+    example("server");
+    let no_args: [&str; 0] = [];
+    Terminal::start(terminal::command(example("client"), no_args, None), 30_000)
 }
 
 #[test]
 fn a_table_is_booked_after_a_bad_entry_and_an_edit() {
-    let mut run = Run::start();
+    let mut run = start();
     run.expect("The server `elicit-example-server` asks:")
         .expect("Please tell us about your reservation")
         .expect("Date (required)");
@@ -129,7 +95,7 @@ fn a_table_is_booked_after_a_bad_entry_and_an_edit() {
 
 #[test]
 fn esc_cancels_and_the_tool_hears_it() {
-    let mut run = Run::start();
+    let mut run = start();
     run.expect("Date (required)").keys(ESC);
     run.expect("action=cancel: the user dismissed the form");
     run.session.exp_eof().unwrap();

@@ -2,23 +2,36 @@
 //! and is driven with keystrokes, as a person would use it; the answer it
 //! prints is the `ElicitResult` a client sends.
 
+#[path = "../../tests/support/terminal.rs"]
+mod terminal;
+
+use std::ops::{Deref, DerefMut};
 use std::path::PathBuf;
 use std::process::Command;
 
-use rexpect::reader::Options;
-use rexpect::session::{PtySession, spawn_with_options};
 use serde_json::{Value, json};
 
-const ENTER: &str = "\r";
-const ESC: &str = "\x1b";
-const DOWN: &str = "\x1b[B";
-const BACKSPACE: &str = "\x7f";
+use terminal::{BACKSPACE, DOWN, ENTER, ESC, Terminal};
 
-/// A run of `elicit-ask` on `request`, in a 120×40 pseudo-terminal, with
-/// its standard output (the answer) going to a file.
+/// A run of `elicit-ask` on `request`, in a pseudo-terminal, with its
+/// standard output (the answer) going to a file.
 struct Run {
-    session: PtySession,
+    terminal: Terminal,
     out: PathBuf,
+}
+
+impl Deref for Run {
+    type Target = Terminal;
+
+    fn deref(&self) -> &Terminal {
+        &self.terminal
+    }
+}
+
+impl DerefMut for Run {
+    fn deref_mut(&mut self) -> &mut Terminal {
+        &mut self.terminal
+    }
 }
 
 impl Run {
@@ -28,35 +41,15 @@ impl Run {
         let out = dir.join(format!("terminal-{name}-answer.json"));
         std::fs::write(&input, request.to_string()).unwrap();
         let _ = std::fs::remove_file(&out);
-        let mut command = Command::new("sh");
-        command
-            .arg("-c")
-            .arg(r#"stty cols 120 rows 40 && exec "$0" "$@" > "$ANSWER""#)
-            .arg(env!("CARGO_BIN_EXE_elicit-ask"))
-            .arg(&input)
-            .arg("weather")
-            .env("ANSWER", &out)
-            .env("TERM", "xterm");
-        let options = Options::new()
-            .timeout_ms(Some(20_000))
-            .strip_ansi_escape_codes(true);
-        let session = spawn_with_options(command, options).unwrap();
-        Run { session, out }
-    }
-
-    /// Waits until the screen shows `text`.
-    fn expect(&mut self, text: &str) -> &mut Run {
-        if let Err(error) = self.session.exp_string(text) {
-            panic!("waiting for {text:?}: {error}");
+        let command = terminal::command(
+            env!("CARGO_BIN_EXE_elicit-ask"),
+            [input.as_os_str(), "weather".as_ref()],
+            Some(&out),
+        );
+        Run {
+            terminal: Terminal::start(command, 20_000),
+            out,
         }
-        self
-    }
-
-    /// Types `keys`.
-    fn keys(&mut self, keys: &str) -> &mut Run {
-        self.session.send(keys).unwrap();
-        self.session.flush().unwrap();
-        self
     }
 
     /// Answers `name` with `Ada` and takes every other field's starting
