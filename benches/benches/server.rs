@@ -9,6 +9,7 @@ use std::time::Duration;
 use common::{Contact, Wide};
 use criterion::{Criterion, criterion_group, criterion_main};
 use elicit_runtime::Elicitable;
+use elicit_runtime::protocol::Revision;
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 
@@ -41,8 +42,11 @@ where
 
 /// (b) the `requestedSchema` as JSON: elicit's const schema rendered, against
 /// rmcp's schema generated from the type and serialized.
-fn schema<T: Elicitable + schemars::JsonSchema>(c: &mut Criterion, name: &str) {
+fn schema<T: Elicitable + schemars::JsonSchema + 'static>(c: &mut Criterion, name: &str) {
     let mut group = c.benchmark_group(format!("schema/{name}"));
+    group.bench_function("elicit_cached", |b| {
+        b.iter(|| T::schema_json(black_box(Revision::LATEST)))
+    });
     group.bench_function("elicit_string", |b| {
         b.iter(|| black_box(T::SCHEMA).to_json_string())
     });

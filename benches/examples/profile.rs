@@ -36,7 +36,7 @@ fn main() {
     run(count);
 }
 
-const PATHS: [&str; 8] = [
+const PATHS: [&str; 12] = [
     "elicit-contact5",
     "serde-contact5",
     "jsonschema-contact5",
@@ -45,6 +45,10 @@ const PATHS: [&str; 8] = [
     "serde-wide32",
     "jsonschema-wide32",
     "schema-wide32",
+    "cached-schema-contact5",
+    "cached-schema-wide32",
+    "rmcp-schema-contact5",
+    "rmcp-schema-wide32",
 ];
 
 fn path_named(name: &str) -> Option<fn(u64)> {
@@ -57,6 +61,10 @@ fn path_named(name: &str) -> Option<fn(u64)> {
         "serde-wide32" => |n| serde::<Wide>(common::wide::wide_content(), n),
         "jsonschema-wide32" => |n| jsonschema::<Wide>(common::wide::wide_content(), n),
         "schema-wide32" => schema::<Wide>,
+        "cached-schema-contact5" => cached_schema::<Contact>,
+        "cached-schema-wide32" => cached_schema::<Wide>,
+        "rmcp-schema-contact5" => rmcp_schema::<Contact>,
+        "rmcp-schema-wide32" => rmcp_schema::<Wide>,
         _ => return None,
     };
     Some(run)
@@ -88,5 +96,17 @@ fn jsonschema<T: Elicitable + serde::de::DeserializeOwned>(content: serde_json::
 fn schema<T: Elicitable>(count: u64) {
     for _ in 0..count {
         black_box(black_box(T::SCHEMA).to_json_string());
+    }
+}
+
+fn rmcp_schema<T: schemars::JsonSchema>(count: u64) {
+    for _ in 0..count {
+        black_box(serde_json::to_string(&common::rmcp_schema::<T>()).expect("serializes"));
+    }
+}
+
+fn cached_schema<T: Elicitable + 'static>(count: u64) {
+    for _ in 0..count {
+        black_box(T::schema_json(black_box(elicit_runtime::protocol::Revision::LATEST)).ok());
     }
 }
