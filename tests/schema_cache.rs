@@ -1,5 +1,6 @@
 //! `Elicitable::schema_json`: the rendered schema, written once per form and
 //! revision, always the same text as rendering afresh.
+#![allow(dead_code)]
 
 use std::sync::Arc;
 

@@ -36,8 +36,10 @@ fn main() {
     run(count);
 }
 
-const PATHS: [&str; 12] = [
+const PATHS: [&str; 14] = [
     "elicit-contact5",
+    "result-contact5",
+    "result-wide32",
     "serde-contact5",
     "jsonschema-contact5",
     "schema-contact5",
@@ -54,6 +56,8 @@ const PATHS: [&str; 12] = [
 fn path_named(name: &str) -> Option<fn(u64)> {
     let run: fn(u64) = match name {
         "elicit-contact5" => |n| elicit::<Contact>(common::contact_content(), n),
+        "result-contact5" => |n| result::<Contact>(common::contact_content(), n),
+        "result-wide32" => |n| result::<Wide>(common::wide::wide_content(), n),
         "serde-contact5" => |n| serde::<Contact>(common::contact_content(), n),
         "jsonschema-contact5" => |n| jsonschema::<Contact>(common::contact_content(), n),
         "schema-contact5" => schema::<Contact>,
@@ -70,7 +74,16 @@ fn path_named(name: &str) -> Option<fn(u64)> {
     Some(run)
 }
 
+/// Content to a value, as serde reads it.
 fn elicit<T: Elicitable>(content: serde_json::Value, count: u64) {
+    let map = common::object(&content);
+    for _ in 0..count {
+        black_box(T::from_content(black_box(map)).ok());
+    }
+}
+
+/// A whole `ElicitResult` to `Elicitation<T>`.
+fn result<T: Elicitable>(content: serde_json::Value, count: u64) {
     let result = common::accepted(&content);
     for _ in 0..count {
         black_box(common::elicit::<T>(black_box(&result)));

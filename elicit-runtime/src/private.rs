@@ -41,6 +41,7 @@ impl<'c> Content<'c> {
     }
 
     /// The value of the property `name`, if the content has it.
+    #[inline]
     pub fn get(&mut self, name: &str) -> Option<&'c Value> {
         let mut ahead = self.next.clone();
         let found = match ahead.next() {
@@ -69,6 +70,7 @@ impl<'c> Content<'c> {
 /// The two functions are passed in rather than named through a `T:
 /// ElicitField` bound, so that a field type that is not `ElicitField` is
 /// reported once, at the field's type, and not again at this call.
+#[inline]
 pub fn read<T>(
     content: &mut Content<'_>,
     property: &Property,
