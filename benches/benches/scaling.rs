@@ -1,6 +1,8 @@
 //! Scaling: the cost of reading a form grows linearly with its number of
 //! fields and with the length of its strings.
 
+mod common;
+
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -102,10 +104,7 @@ fn by_length(c: &mut Criterion) {
 }
 
 fn config() -> Criterion {
-    Criterion::default()
-        .warm_up_time(Duration::from_millis(200))
-        .measurement_time(Duration::from_millis(800))
-        .sample_size(20)
+    common::criterion(Duration::from_millis(800), 20)
 }
 
 criterion_group! { name = benches; config = config(); targets = by_fields, by_length }

@@ -79,10 +79,7 @@ fn wide(c: &mut Criterion) {
 }
 
 fn config() -> Criterion {
-    Criterion::default()
-        .warm_up_time(Duration::from_millis(300))
-        .measurement_time(Duration::from_millis(1500))
-        .sample_size(30)
+    common::criterion(Duration::from_millis(1500), 30)
 }
 
 criterion_group! { name = benches; config = config(); targets = contact, wide }

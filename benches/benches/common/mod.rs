@@ -6,6 +6,9 @@
 
 pub mod wide;
 
+use std::time::Duration;
+
+use criterion::Criterion;
 use elicit_runtime::{Elicitable, Elicitation};
 use rmcp::model::ElicitationSchema;
 use serde::Deserialize;
@@ -133,4 +136,13 @@ where
     );
     assert!(T::from_content(object(broken)).is_err());
     assert!(!validator.is_valid(broken));
+}
+
+/// Short runs, so the whole suite stays within minutes on 2 cores:
+/// `samples` samples over `measure`, after a warm-up of a fifth of it.
+pub fn criterion(measure: Duration, samples: usize) -> Criterion {
+    Criterion::default()
+        .warm_up_time(measure / 5)
+        .measurement_time(measure)
+        .sample_size(samples)
 }
