@@ -2,7 +2,7 @@
 //! `Deserialize` for serde and `JsonSchema` for rmcp, with the same
 //! constraints written in each one's attributes, and the content a client
 //! sends for them.
-#![allow(dead_code)]
+#![allow(dead_code, unused_imports)]
 
 pub mod wide;
 
