@@ -120,7 +120,7 @@ impl NumLit {
 }
 
 /// The value of a constraint key.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub enum ConstraintValue {
     /// `min_length`, `max_length`.
     Length(u64),
@@ -135,7 +135,7 @@ pub enum ConstraintValue {
 }
 
 /// The value of `default`, by the kind of literal written.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub enum DefaultValue {
     /// `default = true`.
     Bool(bool),
@@ -148,7 +148,7 @@ pub enum DefaultValue {
 }
 
 /// A constraint key with its value, keeping the key for spans.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct Constraint {
     /// The key as written.
     pub key: Ident,

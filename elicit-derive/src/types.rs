@@ -109,7 +109,7 @@ fn check_inner(ty: &Type, option: Option<&Type>) -> Option<syn::Error> {
         Type::Never(_) => error(
             "`!` cannot be a form field: use a string, a number, an integer, a boolean or a unit enum".to_owned(),
         ),
-        Type::Ptr(_) | Type::BareFn(_) | Type::TraitObject(_) | Type::ImplTrait(_) => error(
+        Type::Ptr(_) | Type::FnPtr(_) | Type::TraitObject(_) | Type::ImplTrait(_) => error(
             "this type has no value a user could enter: use a string, a number, an integer, a boolean or a unit enum".to_owned(),
         ),
         _ => None,

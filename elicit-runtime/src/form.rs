@@ -3,7 +3,9 @@
 use serde_json::{Map, Value};
 
 use crate::protocol::{FormRequest, Revision};
-use crate::schema::FormSchema;
+use std::sync::Arc;
+
+use crate::schema::{FormSchema, RenderError};
 use crate::validate::ValidationErrors;
 
 /// A struct that can be asked of the user as one elicitation form.
@@ -77,6 +79,39 @@ pub trait Elicitable: Sized {
     /// Validates accepted content against [`Self::SCHEMA`] and reads it, in
     /// one pass, reporting every failing field at once.
     fn from_content(content: &Map<String, Value>) -> Result<Self, ValidationErrors>;
+
+    /// The form's `requestedSchema` as compact JSON text for `revision`,
+    /// the same as `Self::SCHEMA.render(revision)?.to_json_string()`, written
+    /// once per form and revision and then shared: the schema never changes,
+    /// so a server asking often pays for writing it once.
+    ///
+    /// ```
+    /// use elicit_runtime::Elicitable;
+    /// use elicit_runtime::protocol::Revision;
+    ///
+    /// #[derive(Elicitable)]
+    /// struct Name {
+    ///     name: String,
+    /// }
+    ///
+    /// let text = Name::schema_json(Revision::LATEST).unwrap();
+    /// assert_eq!(
+    ///     &*text,
+    ///     r#"{"type":"object","properties":{"name":{"type":"string"}},"required":["name"]}"#
+    /// );
+    /// assert!(std::sync::Arc::ptr_eq(&text, &Name::schema_json(Revision::LATEST).unwrap()));
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// A [`RenderError`] when the revision cannot express a field (a
+    /// multi-select before 2025-11-25), as [`FormSchema::render`] returns.
+    fn schema_json(revision: Revision) -> Result<Arc<str>, RenderError>
+    where
+        Self: 'static,
+    {
+        crate::schema::cache::schema_json::<Self>(revision)
+    }
 
     /// The `elicitation/create` params for this form with `message`.
     ///

@@ -17,6 +17,51 @@ pub use crate::validate::{ValidationErrors, Violation};
 
 use crate::validate::{self, FieldError, Received};
 
+/// The content of a form, read field by field in the form's order.
+///
+/// Clients usually send the properties in the order of the schema, so each
+/// field is first looked for in the next entry of the content, with one
+/// comparison of names and no hashing; a field found elsewhere, or absent,
+/// is looked up by name. Either way each field costs at most one lookup, so
+/// reading stays linear in the size of the form and of the content.
+pub struct Content<'c> {
+    map: &'c Map<String, Value>,
+    next: serde_json::map::Iter<'c>,
+    found: usize,
+}
+
+impl<'c> Content<'c> {
+    /// A cursor at the first entry of `map`.
+    pub fn new(map: &'c Map<String, Value>) -> Content<'c> {
+        Content {
+            map,
+            next: map.iter(),
+            found: 0,
+        }
+    }
+
+    /// The value of the property `name`, if the content has it.
+    #[inline]
+    pub fn get(&mut self, name: &str) -> Option<&'c Value> {
+        let mut ahead = self.next.clone();
+        let found = match ahead.next() {
+            Some((key, value)) if key == name => {
+                self.next = ahead;
+                Some(value)
+            }
+            _ => self.map.get(name),
+        };
+        self.found += usize::from(found.is_some());
+        found
+    }
+
+    /// `true` when every entry of the content was a property asked for
+    /// with [`Content::get`] (each name asked for once).
+    pub fn all_found(&self) -> bool {
+        self.found == self.map.len()
+    }
+}
+
 /// Reads one field of a form from `content` with the field type's
 /// `ElicitField::read` and `ElicitField::absent`, reporting a failure into
 /// `errors`. An absent optional field with a `default` reads as the
@@ -25,8 +70,9 @@ use crate::validate::{self, FieldError, Received};
 /// The two functions are passed in rather than named through a `T:
 /// ElicitField` bound, so that a field type that is not `ElicitField` is
 /// reported once, at the field's type, and not again at this call.
+#[inline]
 pub fn read<T>(
-    content: &Map<String, Value>,
+    content: &mut Content<'_>,
     property: &Property,
     errors: &mut ValidationErrors,
     read: fn(&Value, &PropertySchema) -> Result<T, Vec<Violation>>,
@@ -60,13 +106,12 @@ pub fn read<T>(
     }
 }
 
-/// Reports unknown properties when the form denies them.
-pub fn deny_unknown(
-    schema: &FormSchema,
-    content: &Map<String, Value>,
-    errors: &mut ValidationErrors,
-) {
-    validate::unknown_fields(schema, content, errors);
+/// Reports unknown properties when the form denies them, once every field
+/// was read from `content`: when each entry was a field, there are none.
+pub fn deny_unknown(schema: &FormSchema, content: &Content<'_>, errors: &mut ValidationErrors) {
+    if !content.all_found() {
+        validate::unknown_fields(schema, content.map, errors);
+    }
 }
 
 /// A `Num` from an integer literal, for `const` code.

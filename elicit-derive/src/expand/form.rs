@@ -75,7 +75,7 @@ pub fn expand(input: &Input<'_>, fields: &[Field<'_>], cx: &mut Ctxt) -> TokenSt
         let absent = quote_spanned!(ty.span()=> <#ty as #private::ElicitField>::absent);
         quote! {
             let #var = #private::read(
-                __content,
+                &mut __cursor,
                 &__schema.properties[#i],
                 &mut __errors,
                 #read,
@@ -86,7 +86,7 @@ pub fn expand(input: &Input<'_>, fields: &[Field<'_>], cx: &mut Ctxt) -> TokenSt
     let idents = fields.iter().map(|f| f.ident);
     let deny = input.attrs.deny_unknown_fields;
     let deny_check =
-        deny.then(|| quote!(#private::deny_unknown(&__schema, __content, &mut __errors);));
+        deny.then(|| quote!(#private::deny_unknown(&__schema, &__cursor, &mut __errors);));
     let message = input
         .attrs
         .message
@@ -135,6 +135,8 @@ pub fn expand(input: &Input<'_>, fields: &[Field<'_>], cx: &mut Ctxt) -> TokenSt
                 ) -> #private::Result<Self, #private::ValidationErrors> {
                     let mut __errors = #private::ValidationErrors::new();
                     let __schema = <Self as #private::Elicitable>::SCHEMA;
+                    #[allow(unused_mut, unused_variables)]
+                    let mut __cursor = #private::Content::new(__content);
                     #(#reads)*
                     #deny_check
                     match (#(#vars,)*) {

@@ -60,6 +60,7 @@ pub trait ElicitField: Sized {
 /// Checks `value` and hands the checked form to `convert`; a checked value of
 /// another kind than the field reads means the schema does not belong to the
 /// field, reported as a type error.
+#[inline]
 pub(crate) fn read_checked<T>(
     value: &Value,
     schema: &PropertySchema,

@@ -50,10 +50,28 @@ pub(super) const fn check(value: &str) -> Result<(), Reason> {
 const fn is_atext(c: char) -> bool {
     if c.is_ascii() {
         // `c` is ASCII, so `c as u8` is its only byte.
-        c.is_ascii_alphanumeric() || contains(b"!#$%&'*+-/=?^_`{|}~", c as u8)
+        ATEXT[c as usize]
     } else {
         is_extended(c)
     }
+}
+
+/// The ASCII bytes of `atext`: one lookup per byte of a local part.
+const ATEXT: [bool; 128] = ascii_set(b"!#$%&'*+-/=?^_`{|}~");
+
+/// The ASCII bytes of a domain label: letters, digits and `-`.
+const LABEL: [bool; 128] = ascii_set(b"-");
+
+/// The ASCII letters and digits, and `extra`, as a table indexed by byte.
+const fn ascii_set(extra: &[u8]) -> [bool; 128] {
+    let mut set = [false; 128];
+    let mut i = 0;
+    while i < set.len() {
+        // `i` is below 128, so it is one ASCII byte.
+        set[i] = (i as u8).is_ascii_alphanumeric() || contains(extra, i as u8);
+        i += 1;
+    }
+    set
 }
 
 /// A non-ASCII character allowed by RFC 6531, less spaces and controls.
@@ -72,6 +90,16 @@ const fn check_dot_string(local: &[u8]) -> Result<(), Reason> {
     let mut after_dot = false;
     let mut i = 0;
     while i < local.len() {
+        // ASCII, the common case, without decoding.
+        let byte = local[i];
+        if byte < 0x80 && byte != b'.' {
+            if !ATEXT[byte as usize] {
+                return Err(Reason::LocalContains { c: byte as char });
+            }
+            after_dot = false;
+            i += 1;
+            continue;
+        }
         // `decode` reads at least one byte, so the loop ends.
         let (c, len) = decode(local, i);
         if c == '.' {
@@ -175,7 +203,12 @@ const fn check_label(domain: &[u8], label: &[u8]) -> Result<(), Reason> {
     while i < label.len() {
         // `decode` reads at least one byte, so the loop ends.
         let (c, len) = decode(label, i);
-        if !(c.is_ascii_alphanumeric() || c == '-' || is_extended(c)) {
+        let allowed = if c.is_ascii() {
+            LABEL[c as usize]
+        } else {
+            is_extended(c)
+        };
+        if !allowed {
             return Err(Reason::DomainContains { c });
         }
         chars += 1;

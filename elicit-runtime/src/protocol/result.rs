@@ -178,7 +178,18 @@ impl<'a> ResultParts<'a> {
 
     /// [`ResultParts::read`] of a result already known to be an object.
     pub(crate) fn read_map(result: &'a Map<String, Value>) -> Result<ResultParts<'a>, ResultError> {
-        let action = match result.get("action") {
+        // One pass over the few keys of a result, rather than a hashed
+        // lookup of each key read.
+        let (mut action, mut meta, mut content) = (None, None, None);
+        for (key, value) in result {
+            match key.as_str() {
+                "action" => action = Some(value),
+                "_meta" => meta = Some(value),
+                "content" => content = Some(value),
+                _ => {}
+            }
+        }
+        let action = match action {
             Some(Value::String(action)) => {
                 Action::from_name(action).ok_or_else(|| ResultError::UnknownAction {
                     action: Excerpt(action).to_string(),
@@ -191,7 +202,7 @@ impl<'a> ResultParts<'a> {
             }
             None => return Err(ResultError::MissingAction),
         };
-        match result.get("_meta") {
+        match meta {
             None | Some(Value::Object(_)) => {}
             Some(other) => {
                 return Err(ResultError::MetaNotObject {
@@ -199,7 +210,7 @@ impl<'a> ResultParts<'a> {
                 });
             }
         }
-        let content = match result.get("content") {
+        let content = match content {
             _ if action != Action::Accept => None,
             None | Some(Value::Null) => None,
             Some(Value::Object(content)) => Some(content),

@@ -1,6 +1,7 @@
 //! The schema of a form: the typed model, its compile-time spec, and its
 //! wire form.
 
+pub(crate) mod cache;
 mod model;
 pub(crate) mod num;
 mod parse;

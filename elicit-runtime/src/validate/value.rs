@@ -77,7 +77,9 @@ fn string<'v>(
         return Err(vec![wrong_type(kind)]);
     };
     let mut broken = Vec::new();
-    if rules.min_length.is_some() || rules.max_length.is_some() {
+    if (rules.min_length.is_some() || rules.max_length.is_some())
+        && !within_by_bytes(s.len() as u64, rules.min_length, rules.max_length)
+    {
         let actual = s.chars().count() as u64;
         if let Some(min) = rules.min_length
             && actual < min
@@ -96,6 +98,13 @@ fn string<'v>(
         broken.push(Violation::Format(error));
     }
     verdict(s.as_str(), broken)
+}
+
+/// Whether a string of `bytes` UTF-8 bytes is within the length bounds
+/// whatever its characters: it has at most `bytes` code points and at
+/// least a quarter as many, so counting them is needed only near a bound.
+fn within_by_bytes(bytes: u64, min: Option<u64>, max: Option<u64>) -> bool {
+    min.is_none_or(|min| bytes.div_ceil(4) >= min) && max.is_none_or(|max| bytes <= max)
 }
 
 fn number(rules: &NumberRules, kind: &Kind, value: &Value) -> Result<Num, Vec<Violation>> {

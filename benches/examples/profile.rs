@@ -1,0 +1,125 @@
+//! Runs one benchmarked path a given number of times, for a profiler:
+//!
+//! ```text
+//! cargo build --release -p elicit-benches --example profile
+//! valgrind --tool=callgrind target/release/examples/profile elicit-contact5 10000
+//! ```
+//!
+//! Instruction counts under callgrind are repeatable where timings on a
+//! shared machine are not: divide by the count given.
+
+#[path = "../benches/common/mod.rs"]
+mod common;
+
+use std::hint::black_box;
+
+use common::{Contact, Wide};
+use elicit_runtime::Elicitable;
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let (Some(path), Some(count)) = (args.next(), args.next()) else {
+        eprintln!(
+            "usage: profile PATH COUNT, PATH one of {}",
+            PATHS.join(", ")
+        );
+        std::process::exit(2);
+    };
+    let Ok(count) = count.parse::<u64>() else {
+        eprintln!("the count `{count}` is not a whole number: give how many runs to make");
+        std::process::exit(2);
+    };
+    let Some(run) = path_named(&path) else {
+        eprintln!("no path named `{path}`: use one of {}", PATHS.join(", "));
+        std::process::exit(2);
+    };
+    run(count);
+}
+
+const PATHS: [&str; 14] = [
+    "elicit-contact5",
+    "result-contact5",
+    "result-wide32",
+    "serde-contact5",
+    "jsonschema-contact5",
+    "schema-contact5",
+    "elicit-wide32",
+    "serde-wide32",
+    "jsonschema-wide32",
+    "schema-wide32",
+    "cached-schema-contact5",
+    "cached-schema-wide32",
+    "rmcp-schema-contact5",
+    "rmcp-schema-wide32",
+];
+
+fn path_named(name: &str) -> Option<fn(u64)> {
+    let run: fn(u64) = match name {
+        "elicit-contact5" => |n| elicit::<Contact>(common::contact_content(), n),
+        "result-contact5" => |n| result::<Contact>(common::contact_content(), n),
+        "result-wide32" => |n| result::<Wide>(common::wide::wide_content(), n),
+        "serde-contact5" => |n| serde::<Contact>(common::contact_content(), n),
+        "jsonschema-contact5" => |n| jsonschema::<Contact>(common::contact_content(), n),
+        "schema-contact5" => schema::<Contact>,
+        "elicit-wide32" => |n| elicit::<Wide>(common::wide::wide_content(), n),
+        "serde-wide32" => |n| serde::<Wide>(common::wide::wide_content(), n),
+        "jsonschema-wide32" => |n| jsonschema::<Wide>(common::wide::wide_content(), n),
+        "schema-wide32" => schema::<Wide>,
+        "cached-schema-contact5" => cached_schema::<Contact>,
+        "cached-schema-wide32" => cached_schema::<Wide>,
+        "rmcp-schema-contact5" => rmcp_schema::<Contact>,
+        "rmcp-schema-wide32" => rmcp_schema::<Wide>,
+        _ => return None,
+    };
+    Some(run)
+}
+
+/// Content to a value, as serde reads it.
+fn elicit<T: Elicitable>(content: serde_json::Value, count: u64) {
+    let map = common::object(&content);
+    for _ in 0..count {
+        black_box(T::from_content(black_box(map)).ok());
+    }
+}
+
+/// A whole `ElicitResult` to `Elicitation<T>`.
+fn result<T: Elicitable>(content: serde_json::Value, count: u64) {
+    let result = common::accepted(&content);
+    for _ in 0..count {
+        black_box(common::elicit::<T>(black_box(&result)));
+    }
+}
+
+fn serde<T: serde::de::DeserializeOwned>(content: serde_json::Value, count: u64) {
+    for _ in 0..count {
+        black_box(common::serde_alone::<T>(black_box(&content)));
+    }
+}
+
+fn jsonschema<T: Elicitable + serde::de::DeserializeOwned>(content: serde_json::Value, count: u64) {
+    let validator = common::validator::<T>();
+    for _ in 0..count {
+        black_box(common::jsonschema_serde::<T>(
+            &validator,
+            black_box(&content),
+        ));
+    }
+}
+
+fn schema<T: Elicitable>(count: u64) {
+    for _ in 0..count {
+        black_box(black_box(T::SCHEMA).to_json_string());
+    }
+}
+
+fn rmcp_schema<T: schemars::JsonSchema>(count: u64) {
+    for _ in 0..count {
+        black_box(serde_json::to_string(&common::rmcp_schema::<T>()).expect("serializes"));
+    }
+}
+
+fn cached_schema<T: Elicitable + 'static>(count: u64) {
+    for _ in 0..count {
+        black_box(T::schema_json(black_box(elicit_runtime::protocol::Revision::LATEST)).ok());
+    }
+}
