@@ -41,7 +41,7 @@ impl Ask {
     /// outside the subset; the client answers with
     /// [`FormError::to_jsonrpc`].
     pub fn from_params(params: &Value) -> Result<Ask, FormError> {
-        let (params, warnings) = ElicitRequestParams::read(params.clone())?;
+        let (params, warnings) = ElicitRequestParams::read(params)?;
         Ok(Ask::from_read(params, warnings))
     }
 

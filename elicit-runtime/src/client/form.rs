@@ -61,7 +61,7 @@ impl Form {
     /// warning), [`FormError::Params`] when the params are malformed, and
     /// [`FormError::UrlMode`] for a URL-mode request.
     pub fn from_request(params: &Value) -> Result<Form, FormError> {
-        match ElicitRequestParams::read(params.clone())? {
+        match ElicitRequestParams::read(params)? {
             (ElicitRequestParams::Form(request), warnings) => {
                 Ok(Form::with_warnings(request, warnings))
             }

@@ -3,7 +3,7 @@
 
 use core::fmt;
 
-use serde::de::{Deserializer, Error as _};
+use serde::de::{Deserializer, Error as _, IgnoredAny};
 use serde::ser::{SerializeMap, Serializer};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -143,7 +143,9 @@ impl FormRequest {
 #[serde(rename_all = "camelCase")]
 struct FormWire {
     message: String,
-    requested_schema: Value,
+    // Required, and read in place by `FormSchema::parse`, not copied.
+    #[serde(rename = "requestedSchema")]
+    _requested_schema: IgnoredAny,
     #[serde(default, rename = "_meta")]
     meta: Option<Map<String, Value>>,
 }
@@ -170,7 +172,7 @@ impl fmt::Display for ReadError {
 impl FormRequest {
     /// Reads form-mode params (no `mode`, or `"form"`), with what the schema
     /// reader tolerated and ignored.
-    pub(crate) fn read(value: Value) -> Result<(FormRequest, Vec<SchemaWarning>), ReadError> {
+    pub(crate) fn read(value: &Value) -> Result<(FormRequest, Vec<SchemaWarning>), ReadError> {
         match read_mode(value.get("mode")).map_err(ReadError::Params)? {
             Mode::Form => {}
             Mode::Url => {
@@ -181,7 +183,8 @@ impl FormRequest {
             }
         }
         let wire = FormWire::deserialize(value).map_err(|e| ReadError::Params(e.to_string()))?;
-        let parsed = FormSchema::parse(&wire.requested_schema).map_err(ReadError::Schema)?;
+        let schema = value.get("requestedSchema").unwrap_or(&Value::Null);
+        let parsed = FormSchema::parse(schema).map_err(ReadError::Schema)?;
         let request = FormRequest {
             message: wire.message,
             requested_schema: parsed.schema,
@@ -194,7 +197,7 @@ impl FormRequest {
 impl<'de> Deserialize<'de> for FormRequest {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<FormRequest, D::Error> {
         let value = Value::deserialize(deserializer)?;
-        FormRequest::read(value)
+        FormRequest::read(&value)
             .map(|(request, _)| request)
             .map_err(D::Error::custom)
     }
@@ -560,7 +563,7 @@ impl ElicitRequestParams {
     /// ```
     pub fn from_jsonrpc(message: &Value) -> Result<(RequestId, ElicitRequestParams), MessageError> {
         let (id, params) = jsonrpc::read_request(message, METHOD)?;
-        let params = ElicitRequestParams::deserialize(params)
+        let (params, _) = ElicitRequestParams::read(params)
             .map_err(|error| MessageError::invalid("params", error))?;
         Ok((id, params))
     }
@@ -625,12 +628,12 @@ impl ElicitRequestParams {
     /// Reads the params of either mode, with the warnings of a form's
     /// schema (none for a URL request).
     pub(crate) fn read(
-        value: Value,
+        value: &Value,
     ) -> Result<(ElicitRequestParams, Vec<SchemaWarning>), ReadError> {
-        let Value::Object(map) = &value else {
+        let Value::Object(map) = value else {
             return Err(ReadError::Params(format!(
                 "the params of `elicitation/create` must be an object, received {}",
-                Received::of(&value)
+                Received::of(value)
             )));
         };
         match read_mode(map.get("mode")).map_err(ReadError::Params)? {
@@ -646,7 +649,7 @@ impl ElicitRequestParams {
 impl<'de> Deserialize<'de> for ElicitRequestParams {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<ElicitRequestParams, D::Error> {
         let value = Value::deserialize(deserializer)?;
-        ElicitRequestParams::read(value)
+        ElicitRequestParams::read(&value)
             .map(|(params, _)| params)
             .map_err(D::Error::custom)
     }
