@@ -51,6 +51,8 @@ pub mod integrations;
 pub mod limits;
 pub mod protocol;
 pub mod schema;
+#[cfg(feature = "request-state")]
+pub mod state;
 pub mod validate;
 
 #[doc(hidden)]

@@ -56,9 +56,8 @@ impl ElicitationId {
     /// ```
     pub fn generate() -> Result<ElicitationId, RandomnessError> {
         let mut bytes = [0u8; 16];
-        getrandom::fill(&mut bytes).map_err(|error| RandomnessError {
-            reason: error.to_string(),
-        })?;
+        getrandom::fill(&mut bytes)
+            .map_err(|error| RandomnessError::new(Purpose::ElicitationId, &error))?;
         // RFC 9562: version 4 in the high nibble of byte 6, variant `10` in
         // the two high bits of byte 8.
         bytes[6] = (bytes[6] & 0x0f) | 0x40;
@@ -122,14 +121,34 @@ impl PartialEq<&str> for ElicitationId {
     }
 }
 
-/// The operating system could not give random numbers for an
-/// [`ElicitationId`].
+/// The operating system could not give random numbers: for an
+/// [`ElicitationId`], or, with the `request-state` feature, for a
+/// [`StateKey`](crate::state::StateKey) or the nonce of a sealed
+/// `requestState`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RandomnessError {
+    purpose: Purpose,
     reason: String,
 }
 
+/// What the random numbers were for, which decides the fix in the message.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Purpose {
+    ElicitationId,
+    #[cfg(feature = "request-state")]
+    StateKey,
+    #[cfg(feature = "request-state")]
+    StateNonce,
+}
+
 impl RandomnessError {
+    pub(crate) fn new(purpose: Purpose, reason: &impl fmt::Display) -> RandomnessError {
+        RandomnessError {
+            purpose,
+            reason: reason.to_string(),
+        }
+    }
+
     /// The operating system's reason.
     pub fn reason(&self) -> &str {
         &self.reason
@@ -138,11 +157,23 @@ impl RandomnessError {
 
 impl fmt::Display for RandomnessError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "the operating system gave no random numbers for an `elicitationId` ({}): give an id of your own with `ElicitationId::new`",
-            self.reason
-        )
+        let reason = &self.reason;
+        match self.purpose {
+            Purpose::ElicitationId => write!(
+                f,
+                "the operating system gave no random numbers for an `elicitationId` ({reason}): give an id of your own with `ElicitationId::new`"
+            ),
+            #[cfg(feature = "request-state")]
+            Purpose::StateKey => write!(
+                f,
+                "the operating system gave no random numbers for a state key ({reason}): make 32 random bytes elsewhere (`openssl rand -base64 32`) and read them with `StateKey::parse`"
+            ),
+            #[cfg(feature = "request-state")]
+            Purpose::StateNonce => write!(
+                f,
+                "the operating system gave no random numbers for the nonce of a sealed `requestState` ({reason}): a state cannot be sealed safely without them, so run the server where `getrandom` works"
+            ),
+        }
     }
 }
 

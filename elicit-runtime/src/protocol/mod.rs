@@ -32,6 +32,8 @@ mod url_required;
 pub use action::Action;
 pub use capability::{CLIENT_CAPABILITIES_META_KEY, ElicitationCapability};
 pub use complete::ElicitationCompleteNotification;
+#[cfg(feature = "request-state")]
+pub(crate) use elicitation_id::Purpose;
 pub use elicitation_id::{ElicitationId, RandomnessError};
 pub use elicitor::{CheckedRequest, Elicitor};
 pub use error::RequestError;

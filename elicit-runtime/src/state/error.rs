@@ -1,0 +1,532 @@
+//! Why a state cannot be opened or sealed, and why keys cannot be read.
+//!
+//! No message holds anything of the state, its binding, a key or the
+//! token: a message goes back to the client, and into logs.
+
+use core::fmt;
+
+use serde_json::{Value, json};
+
+use crate::excerpt::Excerpt;
+use crate::limits::LimitError;
+use crate::protocol::{RandomnessError, RequestId};
+
+/// The fix every refusal ends with: the client starts the request over.
+const START_OVER: &str = "send the request again without `requestState` to start over";
+
+/// Why a `requestState` does not open.
+///
+/// Each refusal has its own variant, in the order [`StateKeys::open`]
+/// checks them. A server answers any of them with the JSON-RPC error
+/// [`StateError::JSONRPC_CODE`] (`-32602`, invalid params), which
+/// [`StateError::to_jsonrpc`] writes whole. The message says what is wrong
+/// and how the client starts over; it never holds anything of the state,
+/// its binding, a key or the token, and names the request only as the
+/// client sent it.
+///
+/// [`StateKeys::open`]: super::StateKeys::open
+///
+/// ```
+/// use elicit_runtime::state::{Binding, StateError, StateKey, StateKeys};
+///
+/// let keys = StateKeys::new(StateKey::generate().unwrap());
+/// let error = keys.open::<u32>(&Binding::tool("book", None), "es1.AAAA").unwrap_err();
+/// assert_eq!(error, StateError::Truncated);
+/// assert_eq!(error.to_jsonrpc(3)["error"]["code"], -32602);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum StateError {
+    /// The token is longer than [`Limits::string_bytes`](crate::Limits::string_bytes)
+    /// (checked before anything else), or the state inside it breaks one
+    /// of the [`Limits`](crate::Limits).
+    TooLarge(LimitError),
+    /// Not a sealed state of this format: the prefix (`es1.`, with the
+    /// version) is missing or another, or the rest is not base64url
+    /// without padding.
+    Malformed,
+    /// Shorter than the smallest sealed state: cut short on the way.
+    Truncated,
+    /// Sealed with a key that is not in the ring: rotated out, or another
+    /// server's.
+    UnknownKey,
+    /// The authentication failed: the token was changed after it was
+    /// sealed (or made up).
+    Tampered,
+    /// Authentic, but sealed for another request: another method, tool,
+    /// prompt or resource.
+    OtherRequest {
+        /// The method of the request that sent the state.
+        method: String,
+        /// The tool or prompt name, or resource URI, of the request that
+        /// sent the state.
+        name: String,
+    },
+    /// Authentic and for this request, but sealed for other arguments.
+    OtherArguments {
+        /// The method of the request that sent the state.
+        method: String,
+        /// The tool or prompt name, or resource URI, of the request that
+        /// sent the state.
+        name: String,
+    },
+    /// Authentic, but sealed for another principal, or with a principal on
+    /// one side only.
+    OtherUser,
+    /// Authentic, but past its expiry.
+    Expired,
+    /// Authentic and current, but its content does not read as the state
+    /// type asked for: sealed by another version of the server.
+    Unreadable(UnreadableState),
+}
+
+impl StateError {
+    /// JSON-RPC "invalid params": `-32602`, the code of every refusal.
+    pub const JSONRPC_CODE: i64 = -32602;
+
+    /// The JSON-RPC error code, [`StateError::JSONRPC_CODE`].
+    ///
+    /// ```
+    /// use elicit_runtime::state::StateError;
+    ///
+    /// assert_eq!(StateError::Expired.code(), -32602);
+    /// ```
+    pub fn code(&self) -> i64 {
+        StateError::JSONRPC_CODE
+    }
+
+    /// The JSON-RPC error code, [`StateError::JSONRPC_CODE`] (the same as
+    /// [`StateError::code`]).
+    ///
+    /// ```
+    /// use elicit_runtime::state::StateError;
+    ///
+    /// assert_eq!(StateError::Tampered.jsonrpc_code(), -32602);
+    /// ```
+    pub fn jsonrpc_code(&self) -> i64 {
+        StateError::JSONRPC_CODE
+    }
+
+    /// The JSON-RPC error object: `{"code": -32602, "message": ...}`.
+    ///
+    /// ```
+    /// use elicit_runtime::state::StateError;
+    ///
+    /// let error = StateError::Expired.to_error();
+    /// assert_eq!(error["code"], -32602);
+    /// assert_eq!(error["message"], StateError::Expired.to_string());
+    /// ```
+    pub fn to_error(&self) -> Value {
+        json!({ "code": StateError::JSONRPC_CODE, "message": self.to_string() })
+    }
+
+    /// The whole JSON-RPC error response to the request `id`.
+    ///
+    /// ```
+    /// use elicit_runtime::state::StateError;
+    /// use serde_json::json;
+    ///
+    /// assert_eq!(
+    ///     StateError::Tampered.to_jsonrpc("call-7"),
+    ///     json!({
+    ///         "jsonrpc": "2.0",
+    ///         "id": "call-7",
+    ///         "error": { "code": -32602, "message": StateError::Tampered.to_string() }
+    ///     })
+    /// );
+    /// ```
+    pub fn to_jsonrpc(&self, id: impl Into<RequestId>) -> Value {
+        crate::protocol::jsonrpc::error_response(id.into(), self.to_error())
+    }
+}
+
+impl fmt::Display for StateError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StateError::TooLarge(limit) => {
+                f.write_str("the `requestState` ")?;
+                match limit {
+                    LimitError::StringBytes { limit, actual } => write!(
+                        f,
+                        "has {actual} bytes, and this server reads at most {limit}"
+                    )?,
+                    LimitError::Bytes { limit, actual } => write!(
+                        f,
+                        "holds {actual} bytes of JSON, and this server reads at most {limit}"
+                    )?,
+                    LimitError::Depth { limit } => write!(
+                        f,
+                        "holds JSON nested deeper than the {limit} levels this server reads"
+                    )?,
+                    LimitError::Properties { limit } => write!(
+                        f,
+                        "holds an object of more than the {limit} members this server reads"
+                    )?,
+                }
+                write!(f, ": {START_OVER}")
+            }
+            StateError::Malformed => write!(
+                f,
+                "the `requestState` is not a state this server sealed (`es1.` and base64url): \
+                 send it back exactly as the server gave it, or {START_OVER}"
+            ),
+            StateError::Truncated => write!(
+                f,
+                "the `requestState` is shorter than any sealed state, so it was cut short: send \
+                 it back whole, or {START_OVER}"
+            ),
+            StateError::UnknownKey => write!(
+                f,
+                "the `requestState` was sealed with a key this server does not hold (rotated \
+                 out, or another server's): {START_OVER}"
+            ),
+            StateError::Tampered => write!(
+                f,
+                "the `requestState` was changed after it was sealed: {START_OVER}"
+            ),
+            StateError::OtherRequest { method, name } => write!(
+                f,
+                "the `requestState` was sealed for another request than `{}` of `{}`: send each \
+                 request only the `requestState` it returned, or {START_OVER}",
+                Excerpt(method),
+                Excerpt(name)
+            ),
+            StateError::OtherArguments { method, name } => write!(
+                f,
+                "the `requestState` was sealed for `{}` of `{}` with other arguments: send the \
+                 arguments of the first call unchanged, or {START_OVER}",
+                Excerpt(method),
+                Excerpt(name)
+            ),
+            StateError::OtherUser => write!(
+                f,
+                "the `requestState` was sealed for another user or session: {START_OVER}"
+            ),
+            StateError::Expired => write!(f, "the `requestState` has expired: {START_OVER}"),
+            StateError::Unreadable(_) => write!(
+                f,
+                "the `requestState` is authentic but this server cannot read it (it was sealed \
+                 by another version of the server): {START_OVER}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for StateError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            StateError::TooLarge(limit) => Some(limit),
+            StateError::Unreadable(unreadable) => Some(unreadable),
+            _ => None,
+        }
+    }
+}
+
+/// Why an authentic state does not read as the type asked for: for the
+/// server's logs (the client's message, [`StateError`]'s, leaves it out).
+/// It names the Rust type expected and what failed, never the content.
+///
+/// ```
+/// use elicit_runtime::state::{Binding, StateError, StateKey, StateKeys};
+///
+/// let keys = StateKeys::new(StateKey::generate().unwrap());
+/// let binding = Binding::tool("book", None);
+/// let token = keys.seal(&binding, 1, &"a string").unwrap();
+/// let Err(StateError::Unreadable(unreadable)) = keys.open::<u32>(&binding, &token) else {
+///     panic!("a string read as a number");
+/// };
+/// assert_eq!(unreadable.expected(), "u32");
+/// assert_eq!(
+///     unreadable.to_string(),
+///     "the opened `requestState` does not read as `u32`: its JSON has another shape"
+/// );
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnreadableState {
+    expected: &'static str,
+    part: Part,
+}
+
+/// What of an authentic state could not be read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Part {
+    /// The fixed header, of another layout.
+    Header,
+    /// The state's text is not JSON this crate reads (not UTF-8, or a name
+    /// given twice).
+    Json,
+    /// The JSON does not have the shape of the type.
+    Shape,
+}
+
+impl UnreadableState {
+    pub(crate) fn new<S>(part: Part) -> UnreadableState {
+        UnreadableState {
+            expected: core::any::type_name::<S>(),
+            part,
+        }
+    }
+
+    /// The Rust type the state was opened as (from
+    /// [`core::any::type_name`]).
+    pub fn expected(&self) -> &'static str {
+        self.expected
+    }
+}
+
+impl fmt::Display for UnreadableState {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let expected = self.expected;
+        let what = match self.part {
+            Part::Header => "its header has another layout",
+            Part::Json => "its text is not JSON this version reads",
+            Part::Shape => "its JSON has another shape",
+        };
+        write!(
+            f,
+            "the opened `requestState` does not read as `{expected}`: {what}"
+        )
+    }
+}
+
+impl std::error::Error for UnreadableState {}
+
+/// Why a state cannot be sealed.
+///
+/// ```
+/// use std::collections::HashMap;
+/// use elicit_runtime::Limits;
+/// use elicit_runtime::state::{Binding, SealError, StateKey, StateKeys};
+///
+/// let keys = StateKeys::new(StateKey::generate().unwrap());
+/// let binding = Binding::tool("book", None);
+///
+/// let not_json = HashMap::from([((1, 2), "a map with tuple keys")]);
+/// assert!(matches!(keys.seal(&binding, 1, &not_json), Err(SealError::Unserializable(_))));
+///
+/// let small = keys.with_limits(Limits::DEFAULT.max_string_bytes(200));
+/// let error = small.seal(&binding, 1, &"x".repeat(200)).unwrap_err();
+/// assert!(matches!(error, SealError::TooLarge(_)));
+/// ```
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum SealError {
+    /// The state does not serialize to JSON (a map with keys that are not
+    /// strings, a `Serialize` that fails, ...), or serializes to JSON that
+    /// names a member twice in one object, which would not read back.
+    Unserializable(serde_json::Error),
+    /// The state, or the token it would make, breaks one of the
+    /// [`Limits`](crate::Limits) the ring opens with: it would never open.
+    TooLarge(LimitError),
+    /// No random numbers for the nonce.
+    Randomness(RandomnessError),
+}
+
+impl fmt::Display for SealError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SealError::Unserializable(_) => f.write_str(
+                "the state does not serialize to JSON that reads back: give it a `Serialize` \
+                 that writes string keys and each name once",
+            ),
+            SealError::TooLarge(limit) => write!(
+                f,
+                "the sealed state would be too large to open ({limit}): keep less in the \
+                 state, or raise the limits given to `StateKeys::with_limits`"
+            ),
+            SealError::Randomness(error) => fmt::Display::fmt(error, f),
+        }
+    }
+}
+
+impl std::error::Error for SealError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            SealError::Unserializable(error) => Some(error),
+            SealError::TooLarge(limit) => Some(limit),
+            SealError::Randomness(error) => Some(error),
+        }
+    }
+}
+
+/// Why keys cannot be read. No variant holds or shows the key text.
+///
+/// ```
+/// use elicit_runtime::state::{KeyError, StateKeys};
+///
+/// let error = StateKeys::parse("AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8, secret?").unwrap_err();
+/// assert_eq!(error, KeyError::Encoding { position: Some(2) });
+/// assert!(!error.to_string().contains("secret"));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum KeyError {
+    /// The environment variable is not set.
+    Missing {
+        /// The variable's name.
+        variable: String,
+    },
+    /// The environment variable is not valid Unicode.
+    NotUnicode {
+        /// The variable's name.
+        variable: String,
+    },
+    /// The list holds no key.
+    Empty,
+    /// A key is neither base64 nor 64 hexadecimal digits.
+    Encoding {
+        /// Where the key is in the list, from 1; `None` for a key read
+        /// alone.
+        position: Option<usize>,
+    },
+    /// A key is not 32 bytes long.
+    Length {
+        /// Where the key is in the list, from 1; `None` for a key read
+        /// alone.
+        position: Option<usize>,
+        /// The length found, in bytes.
+        length: usize,
+    },
+}
+
+/// `the key` or `the key at position 2 of the list`.
+struct Which(Option<usize>);
+
+impl fmt::Display for Which {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            None => f.write_str("the key"),
+            Some(position) => write!(f, "the key at position {position} of the list"),
+        }
+    }
+}
+
+impl fmt::Display for KeyError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            KeyError::Missing { variable } => write!(
+                f,
+                "the environment variable `{}` is not set: set it to the state keys, the current \
+                 one first (make one with `openssl rand -base64 32`)",
+                Excerpt(variable)
+            ),
+            KeyError::NotUnicode { variable } => write!(
+                f,
+                "the environment variable `{}` is not valid Unicode: write the keys as base64 or \
+                 hexadecimal digits",
+                Excerpt(variable)
+            ),
+            KeyError::Empty => f.write_str(
+                "the list of state keys is empty: give at least one, the current key first \
+                 (make one with `openssl rand -base64 32`)",
+            ),
+            KeyError::Encoding { position } => write!(
+                f,
+                "{} is neither base64 nor 64 hexadecimal digits: write each key as base64 \
+                 (standard or URL-safe) or hex, keys separated by commas or spaces",
+                Which(*position)
+            ),
+            KeyError::Length { position, length } => write!(
+                f,
+                "{} has {length} bytes, but a state key has 32: make one with `openssl rand \
+                 -base64 32`",
+                Which(*position)
+            ),
+        }
+    }
+}
+
+impl std::error::Error for KeyError {}
+
+#[cfg(test)]
+mod tests {
+    use std::error::Error as _;
+
+    use super::{KeyError, LimitError, Part, StateError, UnreadableState};
+
+    fn every_state_error() -> Vec<StateError> {
+        vec![
+            StateError::TooLarge(LimitError::StringBytes {
+                limit: 10,
+                actual: 11,
+            }),
+            StateError::Malformed,
+            StateError::Truncated,
+            StateError::UnknownKey,
+            StateError::Tampered,
+            StateError::OtherRequest {
+                method: "tools/call".into(),
+                name: "book\u{1b}[2J".into(),
+            },
+            StateError::OtherArguments {
+                method: "prompts/get".into(),
+                name: "plan".into(),
+            },
+            StateError::OtherUser,
+            StateError::Expired,
+            StateError::Unreadable(UnreadableState::new::<Vec<u8>>(Part::Shape)),
+        ]
+    }
+
+    #[test]
+    fn messages_follow_the_house_style() {
+        for error in every_state_error() {
+            let message = error.to_string();
+            assert!(message.starts_with("the `requestState` "), "{message}");
+            assert!(
+                message.ends_with("without `requestState` to start over"),
+                "{message}"
+            );
+            assert!(!message.contains('\u{1b}'), "{message}");
+            assert_eq!(error.code(), -32602);
+            assert_eq!(error.to_jsonrpc(1)["error"]["message"], message.as_str());
+        }
+        for error in [
+            KeyError::Missing {
+                variable: "KEYS".into(),
+            },
+            KeyError::NotUnicode {
+                variable: "KEYS".into(),
+            },
+            KeyError::Empty,
+            KeyError::Encoding { position: Some(3) },
+            KeyError::Length {
+                position: None,
+                length: 31,
+            },
+        ] {
+            let message = error.to_string();
+            assert!(message.starts_with("the "), "{message}");
+            assert!(!message.ends_with('.'), "{message}");
+        }
+    }
+
+    #[test]
+    fn names_the_request_as_sent_and_the_key_by_position() {
+        let error = StateError::OtherArguments {
+            method: "tools/call".into(),
+            name: "book".into(),
+        };
+        assert!(error.to_string().contains("`tools/call` of `book`"));
+        assert!(
+            KeyError::Length {
+                position: Some(2),
+                length: 16
+            }
+            .to_string()
+            .starts_with("the key at position 2 of the list has 16 bytes")
+        );
+    }
+
+    #[test]
+    fn wraps_its_sources() {
+        let unreadable = StateError::Unreadable(UnreadableState::new::<u8>(Part::Header));
+        assert!(!unreadable.to_string().contains("u8"));
+        assert_eq!(
+            unreadable.source().unwrap().to_string(),
+            "the opened `requestState` does not read as `u8`: its header has another layout"
+        );
+        assert!(StateError::Expired.source().is_none());
+        assert!(every_state_error()[0].source().is_some());
+    }
+}

@@ -1,0 +1,529 @@
+//! Sealing a state into a token and opening it again: the token layout.
+
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use base64::Engine as _;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use chacha20poly1305::{AeadInOut, Tag, XNonce};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use zeroize::Zeroizing;
+
+use super::binding::Digest32;
+use super::error::Part;
+use super::{Binding, KeyId, SealError, StateError, StateKeys, UnreadableState};
+use crate::limits::{JsonError, LimitError};
+use crate::protocol::{Purpose, RandomnessError};
+
+/// What every token starts with: the format (`es`, elicit state) and its
+/// version (`1`).
+pub const TOKEN_PREFIX: &str = "es1.";
+
+/// The version, also in the associated data.
+const VERSION: u8 = 1;
+/// The label of the associated data.
+const AAD_LABEL: &[u8] = b"elicit/request-state\0";
+const KEY_ID_LEN: usize = 8;
+const NONCE_LEN: usize = 24;
+const TAG_LEN: usize = 16;
+/// Issued at, expires at, round, request digest, arguments digest,
+/// principal flag and digest.
+const HEADER_LEN: usize = 8 + 8 + 4 + 32 + 32 + 1 + 32;
+/// The bytes of the smallest sealed state: a one-byte JSON text (`0`).
+pub(crate) const SMALLEST: usize = KEY_ID_LEN + NONCE_LEN + HEADER_LEN + 1 + TAG_LEN;
+/// 9999-12-31T23:59:59Z, the latest time sealed: every platform's
+/// `SystemTime` holds it.
+const MAX_SECS: u64 = 253_402_300_799;
+
+/// An opened state, with what was sealed beside it.
+///
+/// ```
+/// use std::time::{Duration, UNIX_EPOCH};
+/// use elicit_runtime::state::{Binding, StateKey, StateKeys};
+///
+/// let keys = StateKeys::new(StateKey::generate().unwrap()).with_ttl(Duration::from_secs(300));
+/// let binding = Binding::tool("book", None);
+/// let now = UNIX_EPOCH + Duration::from_secs(1_800_000_000);
+/// let token = keys.seal_at(&binding, 2, &vec!["Lisbon"], now).unwrap();
+///
+/// let opened = keys.open_at::<Vec<String>>(&binding, &token, now).unwrap();
+/// assert_eq!(opened.state, ["Lisbon"]);
+/// assert_eq!(opened.round, 2);
+/// assert_eq!(opened.issued_at, now);
+/// assert_eq!(opened.expires_at, now + Duration::from_secs(300));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Opened<S> {
+    /// The state.
+    pub state: S,
+    /// The round it was sealed for, as given to [`StateKeys::seal`].
+    pub round: u32,
+    /// When it was sealed, to the second (rounded down).
+    pub issued_at: SystemTime,
+    /// When it stops opening, to the second (rounded up).
+    pub expires_at: SystemTime,
+}
+
+impl StateKeys {
+    /// Seals `state` for `binding` at round `round` (a counter of the
+    /// flow's own, returned by [`StateKeys::open`]): the `requestState` to
+    /// return in an `InputRequiredResult`. It expires after
+    /// [`StateKeys::with_ttl`] (one hour unless set).
+    ///
+    /// # Errors
+    ///
+    /// A [`SealError`]: the state does not serialize, it or its token would
+    /// break the ring's [`Limits`](crate::Limits) (and so never open), or
+    /// there are no random numbers for the nonce.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use elicit_runtime::state::{Binding, StateKey, StateKeys, TOKEN_PREFIX};
+    /// use serde_json::json;
+    ///
+    /// let keys = StateKeys::new(StateKey::generate().unwrap());
+    /// let arguments = json!({ "city": "Lisbon" });
+    /// let binding = Binding::tool("book_hotel", arguments.as_object());
+    ///
+    /// let token = keys.seal(&binding, 1, &json!({ "nights": 3 })).unwrap();
+    /// assert!(token.starts_with(TOKEN_PREFIX));
+    /// assert!(!token.contains("nights"));
+    /// // A fresh nonce each time: the same state never seals to the same text.
+    /// assert_ne!(token, keys.seal(&binding, 1, &json!({ "nights": 3 })).unwrap());
+    /// ```
+    pub fn seal<S: Serialize>(
+        &self,
+        binding: &Binding,
+        round: u32,
+        state: &S,
+    ) -> Result<String, SealError> {
+        self.seal_at(binding, round, state, SystemTime::now())
+    }
+
+    /// [`StateKeys::seal`] as if the time were `now`.
+    ///
+    /// # Errors
+    ///
+    /// As [`StateKeys::seal`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::{Duration, UNIX_EPOCH};
+    /// use elicit_runtime::state::{Binding, StateError, StateKey, StateKeys};
+    ///
+    /// let keys = StateKeys::new(StateKey::generate().unwrap());
+    /// let binding = Binding::prompt("plan_trip", None);
+    /// let then = UNIX_EPOCH + Duration::from_secs(1_000_000_000);
+    /// let token = keys.seal_at(&binding, 1, &"old", then).unwrap();
+    /// assert_eq!(keys.open::<String>(&binding, &token).unwrap_err(), StateError::Expired);
+    /// ```
+    pub fn seal_at<S: Serialize>(
+        &self,
+        binding: &Binding,
+        round: u32,
+        state: &S,
+        now: SystemTime,
+    ) -> Result<String, SealError> {
+        let json = Zeroizing::new(serde_json::to_string(state).map_err(SealError::Unserializable)?);
+        // What opens must read back within the same limits: check it now,
+        // rather than hand out a token that can never open.
+        self.limits.read_json(&json).map_err(|error| match error {
+            JsonError::TooLarge(limit) => SealError::TooLarge(limit),
+            JsonError::DuplicateKey { .. } => SealError::Unserializable(serde::ser::Error::custom(
+                "the state names a member twice in one object",
+            )),
+            JsonError::Syntax { .. } => SealError::Unserializable(serde::ser::Error::custom(
+                "the state's JSON does not read back",
+            )),
+        })?;
+        let sealed_len = KEY_ID_LEN + NONCE_LEN + HEADER_LEN + json.len() + TAG_LEN;
+        let token_len = TOKEN_PREFIX.len() + base64url_len(sealed_len);
+        let too_long = || LimitError::StringBytes {
+            limit: self.limits.string_bytes(),
+            actual: token_len,
+        };
+        if token_len > self.limits.string_bytes() {
+            return Err(SealError::TooLarge(too_long()));
+        }
+
+        let mut nonce = [0u8; NONCE_LEN];
+        getrandom::fill(&mut nonce).map_err(|error| {
+            SealError::Randomness(RandomnessError::new(Purpose::StateNonce, &error))
+        })?;
+        let entry = &self.keys[0];
+        let expires = now.checked_add(self.ttl).map_or(MAX_SECS, secs_up);
+
+        let mut sealed = Zeroizing::new(Vec::with_capacity(sealed_len));
+        sealed.extend_from_slice(entry.id.as_bytes());
+        sealed.extend_from_slice(&nonce);
+        sealed.extend_from_slice(&secs_down(now).to_be_bytes());
+        sealed.extend_from_slice(&expires.to_be_bytes());
+        sealed.extend_from_slice(&round.to_be_bytes());
+        sealed.extend_from_slice(&binding.request_digest());
+        sealed.extend_from_slice(binding.arguments_digest());
+        match binding.principal_digest() {
+            Some(digest) => {
+                sealed.push(1);
+                sealed.extend_from_slice(digest);
+            }
+            None => {
+                sealed.push(0);
+                sealed.extend_from_slice(&[0; 32]);
+            }
+        }
+        sealed.extend_from_slice(json.as_bytes());
+        let tag = entry
+            .cipher
+            .encrypt_inout_detached(
+                &XNonce::from(nonce),
+                &associated_data(entry.id),
+                (&mut sealed[KEY_ID_LEN + NONCE_LEN..]).into(),
+            )
+            // Only for more than 256 GiB, far past any limit
+            .map_err(|_| SealError::TooLarge(too_long()))?;
+        sealed.extend_from_slice(&tag);
+
+        let mut token = String::with_capacity(token_len);
+        token.push_str(TOKEN_PREFIX);
+        URL_SAFE_NO_PAD.encode_string(sealed.as_slice(), &mut token);
+        Ok(token)
+    }
+
+    /// Opens a `requestState` the client sent back with a request of
+    /// `binding`, and reads the state in it as `S`.
+    ///
+    /// The checks run in this order, each refusal a [`StateError`] of its
+    /// own: the length ([`StateError::TooLarge`], before anything is
+    /// decoded); the prefix and base64url ([`StateError::Malformed`]); the
+    /// smallest length ([`StateError::Truncated`]); the key id
+    /// ([`StateError::UnknownKey`]); the authentication
+    /// ([`StateError::Tampered`]); then, on the authentic content, the
+    /// method and name ([`StateError::OtherRequest`]), the arguments
+    /// ([`StateError::OtherArguments`]), the principal
+    /// ([`StateError::OtherUser`]), the expiry ([`StateError::Expired`]),
+    /// and the state's JSON, within the ring's limits
+    /// ([`StateError::TooLarge`]) and as `S`
+    /// ([`StateError::Unreadable`]).
+    ///
+    /// # Errors
+    ///
+    /// The first [`StateError`] in that order.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use elicit_runtime::state::{Binding, StateError, StateKey, StateKeys};
+    /// use serde::{Deserialize, Serialize};
+    /// use serde_json::json;
+    ///
+    /// #[derive(Serialize, Deserialize, Debug, PartialEq)]
+    /// struct Booking { city: String, nights: u32 }
+    ///
+    /// let keys = StateKeys::new(StateKey::generate().unwrap());
+    /// let arguments = json!({ "hotel": "Avenida" });
+    /// let binding = Binding::tool("book", arguments.as_object()).for_principal("alice");
+    /// let token = keys.seal(&binding, 1, &Booking { city: "Lisbon".into(), nights: 3 }).unwrap();
+    ///
+    /// let opened = keys.open::<Booking>(&binding, &token).unwrap();
+    /// assert_eq!(opened.state, Booking { city: "Lisbon".into(), nights: 3 });
+    ///
+    /// let bob = Binding::tool("book", arguments.as_object()).for_principal("bob");
+    /// assert_eq!(keys.open::<Booking>(&bob, &token).unwrap_err(), StateError::OtherUser);
+    /// ```
+    pub fn open<S: DeserializeOwned>(
+        &self,
+        binding: &Binding,
+        token: &str,
+    ) -> Result<Opened<S>, StateError> {
+        self.open_at(binding, token, SystemTime::now())
+    }
+
+    /// [`StateKeys::open`] as if the time were `now`.
+    ///
+    /// # Errors
+    ///
+    /// As [`StateKeys::open`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::{Duration, SystemTime};
+    /// use elicit_runtime::state::{Binding, StateError, StateKey, StateKeys};
+    ///
+    /// let keys = StateKeys::new(StateKey::generate().unwrap()).with_ttl(Duration::from_secs(60));
+    /// let binding = Binding::tool("book", None);
+    /// let now = SystemTime::now();
+    /// let token = keys.seal_at(&binding, 1, &0u8, now).unwrap();
+    /// assert!(keys.open_at::<u8>(&binding, &token, now + Duration::from_secs(59)).is_ok());
+    /// assert_eq!(
+    ///     keys.open_at::<u8>(&binding, &token, now + Duration::from_secs(61)).unwrap_err(),
+    ///     StateError::Expired
+    /// );
+    /// ```
+    pub fn open_at<S: DeserializeOwned>(
+        &self,
+        binding: &Binding,
+        token: &str,
+        now: SystemTime,
+    ) -> Result<Opened<S>, StateError> {
+        if token.len() > self.limits.string_bytes() {
+            return Err(StateError::TooLarge(LimitError::StringBytes {
+                limit: self.limits.string_bytes(),
+                actual: token.len(),
+            }));
+        }
+        let text = token
+            .strip_prefix(TOKEN_PREFIX)
+            .ok_or(StateError::Malformed)?;
+        let mut sealed = Zeroizing::new(Vec::with_capacity(text.len() / 4 * 3 + 2));
+        URL_SAFE_NO_PAD
+            .decode_vec(text, &mut sealed)
+            .map_err(|_| StateError::Malformed)?;
+        if sealed.len() < SMALLEST {
+            return Err(StateError::Truncated);
+        }
+        let (id, rest) = sealed
+            .split_first_chunk_mut::<KEY_ID_LEN>()
+            .ok_or(StateError::Truncated)?;
+        let id = KeyId::from_bytes(*id);
+        let entry = self.find(id).ok_or(StateError::UnknownKey)?;
+        let (nonce, rest) = rest
+            .split_first_chunk_mut::<NONCE_LEN>()
+            .ok_or(StateError::Truncated)?;
+        let (content, tag) = rest
+            .split_last_chunk_mut::<TAG_LEN>()
+            .ok_or(StateError::Truncated)?;
+        entry
+            .cipher
+            .decrypt_inout_detached(
+                &XNonce::from(*nonce),
+                &associated_data(id),
+                (&mut *content).into(),
+                &Tag::from(*tag),
+            )
+            .map_err(|_| StateError::Tampered)?;
+
+        let (header, json) = Header::read(content)
+            .ok_or_else(|| StateError::Unreadable(UnreadableState::new::<S>(Part::Header)))?;
+        if header.request != binding.request_digest() {
+            return Err(StateError::OtherRequest {
+                method: binding.method().to_owned(),
+                name: binding.name().to_owned(),
+            });
+        }
+        if &header.arguments != binding.arguments_digest() {
+            return Err(StateError::OtherArguments {
+                method: binding.method().to_owned(),
+                name: binding.name().to_owned(),
+            });
+        }
+        if header.principal.as_ref() != binding.principal_digest() {
+            return Err(StateError::OtherUser);
+        }
+        let expires_at = time(header.expires);
+        if now >= expires_at {
+            return Err(StateError::Expired);
+        }
+
+        let unreadable = |part| StateError::Unreadable(UnreadableState::new::<S>(part));
+        let json = core::str::from_utf8(json).map_err(|_| unreadable(Part::Json))?;
+        let value = self.limits.read_json(json).map_err(|error| match error {
+            JsonError::TooLarge(limit) => StateError::TooLarge(limit),
+            JsonError::Syntax { .. } | JsonError::DuplicateKey { .. } => unreadable(Part::Json),
+        })?;
+        let state = serde_json::from_value(value).map_err(|_| unreadable(Part::Shape))?;
+        Ok(Opened {
+            state,
+            round: header.round,
+            issued_at: time(header.issued),
+            expires_at,
+        })
+    }
+}
+
+/// The fixed header at the start of the plaintext.
+struct Header {
+    issued: u64,
+    expires: u64,
+    round: u32,
+    request: Digest32,
+    arguments: Digest32,
+    principal: Option<Digest32>,
+}
+
+impl Header {
+    /// The header and the JSON after it; `None` when the principal flag is
+    /// neither 0 nor 1 (another layout) or the content is too short.
+    fn read(content: &[u8]) -> Option<(Header, &[u8])> {
+        let (issued, rest) = content.split_first_chunk::<8>()?;
+        let (expires, rest) = rest.split_first_chunk::<8>()?;
+        let (round, rest) = rest.split_first_chunk::<4>()?;
+        let (request, rest) = rest.split_first_chunk::<32>()?;
+        let (arguments, rest) = rest.split_first_chunk::<32>()?;
+        let (flag, rest) = rest.split_first()?;
+        let (principal, json) = rest.split_first_chunk::<32>()?;
+        let principal = match flag {
+            0 => None,
+            1 => Some(*principal),
+            _ => return None,
+        };
+        let header = Header {
+            issued: u64::from_be_bytes(*issued),
+            expires: u64::from_be_bytes(*expires),
+            round: u32::from_be_bytes(*round),
+            request: *request,
+            arguments: *arguments,
+            principal,
+        };
+        Some((header, json))
+    }
+}
+
+/// The associated data: the label, the version and the key id, so a token
+/// authenticates only as this format, this version, under this key id.
+fn associated_data(id: KeyId) -> [u8; AAD_LABEL.len() + 1 + KEY_ID_LEN] {
+    let mut aad = [0; AAD_LABEL.len() + 1 + KEY_ID_LEN];
+    let (label, rest) = aad.split_at_mut(AAD_LABEL.len());
+    label.copy_from_slice(AAD_LABEL);
+    rest[0] = VERSION;
+    rest[1..].copy_from_slice(id.as_bytes());
+    aad
+}
+
+/// The length of `bytes` bytes in base64 without padding.
+const fn base64url_len(bytes: usize) -> usize {
+    bytes / 3 * 4
+        + match bytes % 3 {
+            0 => 0,
+            1 => 2,
+            _ => 3,
+        }
+}
+
+/// Whole seconds since the Unix epoch, rounded down (0 before it).
+fn secs_down(time: SystemTime) -> u64 {
+    time.duration_since(UNIX_EPOCH)
+        .map_or(0, |since| since.as_secs())
+        .min(MAX_SECS)
+}
+
+/// Whole seconds since the Unix epoch, rounded up (0 before it).
+fn secs_up(time: SystemTime) -> u64 {
+    time.duration_since(UNIX_EPOCH)
+        .map_or(0, |since| {
+            since.as_secs() + u64::from(since.subsec_nanos() > 0)
+        })
+        .min(MAX_SECS)
+}
+
+/// The time `secs` seconds after the Unix epoch.
+fn time(secs: u64) -> SystemTime {
+    UNIX_EPOCH
+        .checked_add(Duration::from_secs(secs.min(MAX_SECS)))
+        .unwrap_or(UNIX_EPOCH)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::{Duration, UNIX_EPOCH};
+
+    use base64::Engine as _;
+    use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+
+    use super::{HEADER_LEN, SMALLEST, TOKEN_PREFIX, base64url_len, secs_down, secs_up, time};
+    use crate::state::{Binding, StateError, StateKey, StateKeys};
+
+    fn keys() -> StateKeys {
+        StateKeys::new(StateKey::from_bytes([9; 32]))
+    }
+
+    fn decoded(token: &str) -> Vec<u8> {
+        URL_SAFE_NO_PAD
+            .decode(token.strip_prefix(TOKEN_PREFIX).unwrap())
+            .unwrap()
+    }
+
+    #[test]
+    fn lays_out_the_token() {
+        let keys = keys();
+        let token = keys.seal(&Binding::tool("t", None), 7, &0u8).unwrap();
+        let bytes = decoded(&token);
+        assert_eq!(bytes.len(), SMALLEST);
+        assert_eq!(bytes.len(), 8 + 24 + HEADER_LEN + 1 + 16);
+        assert_eq!(&bytes[..8], keys.current_id().as_bytes());
+        assert_eq!(token.len(), TOKEN_PREFIX.len() + base64url_len(bytes.len()));
+        let longer = keys
+            .seal(&Binding::tool("t", None), 7, &"twelve bytes")
+            .unwrap();
+        assert_eq!(decoded(&longer).len(), SMALLEST - 1 + 14);
+    }
+
+    #[test]
+    fn counts_base64_without_padding() {
+        for n in 0..50 {
+            assert_eq!(base64url_len(n), URL_SAFE_NO_PAD.encode(vec![0; n]).len());
+        }
+    }
+
+    #[test]
+    fn rounds_times_to_whole_seconds() {
+        let t = UNIX_EPOCH + Duration::new(100, 1);
+        assert_eq!(secs_down(t), 100);
+        assert_eq!(secs_up(t), 101);
+        assert_eq!(secs_up(UNIX_EPOCH + Duration::from_secs(100)), 100);
+        assert_eq!(secs_down(UNIX_EPOCH - Duration::from_secs(5)), 0);
+        assert_eq!(time(u64::MAX), time(253_402_300_799));
+    }
+
+    #[test]
+    fn a_huge_ttl_saturates() {
+        let keys = keys().with_ttl(Duration::MAX);
+        let binding = Binding::tool("t", None);
+        let token = keys.seal(&binding, 1, &1u8).unwrap();
+        let opened = keys.open::<u8>(&binding, &token).unwrap();
+        assert_eq!(opened.expires_at, time(253_402_300_799));
+    }
+
+    #[test]
+    fn a_zero_ttl_is_expired_at_once() {
+        let keys = keys().with_ttl(Duration::ZERO);
+        let binding = Binding::tool("t", None);
+        let now = UNIX_EPOCH + Duration::from_secs(1_700_000_000);
+        let token = keys.seal_at(&binding, 1, &1u8, now).unwrap();
+        assert_eq!(
+            keys.open_at::<u8>(&binding, &token, now).unwrap_err(),
+            StateError::Expired
+        );
+    }
+
+    /// Every single byte of a token changed, each of its 8 bits in turn:
+    /// each is refused, the key id as unknown, everything else as tampered.
+    #[test]
+    fn every_bit_is_authenticated() {
+        let keys = keys();
+        let binding = Binding::tool("t", None).for_principal("p");
+        let token = keys.seal(&binding, 3, &"state").unwrap();
+        let bytes = decoded(&token);
+        for i in 0..bytes.len() {
+            for bit in 0..8 {
+                let mut changed = bytes.clone();
+                changed[i] ^= 1 << bit;
+                let changed = format!("{TOKEN_PREFIX}{}", URL_SAFE_NO_PAD.encode(&changed));
+                let error = keys.open::<String>(&binding, &changed).unwrap_err();
+                let expected = if i < 8 {
+                    StateError::UnknownKey
+                } else {
+                    StateError::Tampered
+                };
+                assert_eq!(error, expected, "byte {i}, bit {bit}");
+            }
+        }
+        assert_eq!(
+            keys.open::<String>(&binding, &token).unwrap().state,
+            "state"
+        );
+    }
+}
