@@ -163,11 +163,23 @@ impl Binding {
 
     /// The request's method: `tools/call`, `prompts/get`,
     /// `resources/read`, or what [`Binding::new`] was given.
+    ///
+    /// ```
+    /// use elicit_runtime::state::Binding;
+    ///
+    /// assert_eq!(Binding::new("tasks/get", "t-1", None).method(), "tasks/get");
+    /// ```
     pub fn method(&self) -> &str {
         &self.method
     }
 
     /// The tool or prompt name, or the resource URI.
+    ///
+    /// ```
+    /// use elicit_runtime::state::Binding;
+    ///
+    /// assert_eq!(Binding::prompt("plan_trip", None).name(), "plan_trip");
+    /// ```
     pub fn name(&self) -> &str {
         &self.name
     }

@@ -269,6 +269,18 @@ impl UnreadableState {
 
     /// The Rust type the state was opened as (from
     /// [`core::any::type_name`]).
+    ///
+    /// ```
+    /// use elicit_runtime::state::{Binding, StateError, StateKey, StateKeys};
+    ///
+    /// let keys = StateKeys::new(StateKey::generate().unwrap());
+    /// let binding = Binding::tool("t", None);
+    /// let token = keys.seal(&binding, 1, &[1, 2]).unwrap();
+    /// let Err(StateError::Unreadable(unreadable)) = keys.open::<bool>(&binding, &token) else {
+    ///     panic!("an array read as a boolean");
+    /// };
+    /// assert_eq!(unreadable.expected(), "bool");
+    /// ```
     pub fn expected(&self) -> &'static str {
         self.expected
     }

@@ -253,7 +253,15 @@ impl fmt::Display for StateKey {
 pub struct KeyId([u8; 8]);
 
 impl KeyId {
-    /// The 8 bytes.
+    /// The 8 bytes, as they start a sealed state.
+    ///
+    /// ```
+    /// use elicit_runtime::state::StateKey;
+    ///
+    /// let id = StateKey::from_bytes([5; 32]).id();
+    /// let hex: String = id.as_bytes().iter().map(|b| format!("{b:02x}")).collect();
+    /// assert_eq!(hex, id.to_string());
+    /// ```
     pub fn as_bytes(&self) -> &[u8; 8] {
         &self.0
     }

@@ -166,6 +166,19 @@ impl StateKeys {
     ///
     /// [`KeyError::Missing`] or [`KeyError::NotUnicode`] for the variable,
     /// or the error of [`StateKeys::parse`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use elicit_runtime::state::{KeyError, StateKeys};
+    ///
+    /// // ELICIT_STATE_KEYS="NEW_KEY_BASE64,OLD_KEY_BASE64"
+    /// match StateKeys::from_env() {
+    ///     Ok(keys) => eprintln!("sealing with state key {}", keys.current_id()),
+    ///     Err(KeyError::Missing { variable }) => assert_eq!(variable, "ELICIT_STATE_KEYS"),
+    ///     Err(error) => panic!("{error}"),
+    /// }
+    /// ```
     pub fn from_env() -> Result<StateKeys, KeyError> {
         StateKeys::from_env_var(StateKeys::ENV)
     }
@@ -205,6 +218,13 @@ impl StateKeys {
     }
 
     /// The id of the current key, the one that seals.
+    ///
+    /// ```
+    /// use elicit_runtime::state::{StateKey, StateKeys};
+    ///
+    /// let keys = StateKeys::new(StateKey::from_bytes([2; 32])).with_previous(StateKey::from_bytes([1; 32]));
+    /// assert_eq!(keys.current_id(), StateKey::from_bytes([2; 32]).id());
+    /// ```
     pub fn current_id(&self) -> KeyId {
         self.keys[0].id
     }
@@ -257,11 +277,27 @@ impl StateKeys {
     }
 
     /// The lifetime of the states the ring seals.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use elicit_runtime::state::{StateKey, StateKeys};
+    ///
+    /// let keys = StateKeys::new(StateKey::from_bytes([1; 32]));
+    /// assert_eq!(keys.ttl(), Duration::from_secs(3600));
+    /// ```
     pub fn ttl(&self) -> Duration {
         self.ttl
     }
 
     /// The limits states are sealed and opened within.
+    ///
+    /// ```
+    /// use elicit_runtime::Limits;
+    /// use elicit_runtime::state::{StateKey, StateKeys};
+    ///
+    /// let keys = StateKeys::new(StateKey::from_bytes([1; 32]));
+    /// assert_eq!(keys.limits().string_bytes(), Limits::DEFAULT.string_bytes());
+    /// ```
     pub fn limits(&self) -> Limits {
         self.limits
     }

@@ -17,6 +17,15 @@ use crate::protocol::{Purpose, RandomnessError};
 
 /// What every token starts with: the format (`es`, elicit state) and its
 /// version (`1`).
+///
+/// ```
+/// use elicit_runtime::state::{Binding, StateKey, StateKeys, TOKEN_PREFIX};
+///
+/// let keys = StateKeys::new(StateKey::generate().unwrap());
+/// let token = keys.seal(&Binding::tool("t", None), 1, &()).unwrap();
+/// assert_eq!(TOKEN_PREFIX, "es1.");
+/// assert!(token.starts_with(TOKEN_PREFIX));
+/// ```
 pub const TOKEN_PREFIX: &str = "es1.";
 
 /// The version, also in the associated data.
