@@ -39,7 +39,7 @@ const TAG_LEN: usize = 16;
 /// principal flag and digest.
 const HEADER_LEN: usize = 8 + 8 + 4 + 32 + 32 + 1 + 32;
 /// The bytes of the smallest sealed state: a one-byte JSON text (`0`).
-pub(crate) const SMALLEST: usize = KEY_ID_LEN + NONCE_LEN + HEADER_LEN + 1 + TAG_LEN;
+const SMALLEST: usize = KEY_ID_LEN + NONCE_LEN + HEADER_LEN + 1 + TAG_LEN;
 /// 9999-12-31T23:59:59Z, the latest time sealed: every platform's
 /// `SystemTime` holds it.
 const MAX_SECS: u64 = 253_402_300_799;
