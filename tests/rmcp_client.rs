@@ -2,16 +2,11 @@
 //! example server in one process, answering through scripted responders,
 //! with its guards on.
 
-#[path = "../examples/forms/booking.rs"]
+#[path = "../examples/server/app/mod.rs"]
 #[allow(dead_code)]
-mod booking_form;
-#[path = "../examples/forms/conformance.rs"]
-#[allow(dead_code)]
-mod conformance_forms;
+mod app;
 #[path = "support/rmcp_session.rs"]
 mod rmcp_session;
-#[path = "../examples/server/tools.rs"]
-mod tools;
 
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -249,7 +244,7 @@ async fn requests_beyond_the_rate_limit_are_refused_unseen() {
     let peer = session.server_peer().await;
     for _ in 0..2 {
         let answered = peer
-            .elicit_form::<conformance_forms::UserResponse>("Who?")
+            .elicit_form::<app::conformance_forms::UserResponse>("Who?")
             .await
             .unwrap();
         assert!(
@@ -258,7 +253,7 @@ async fn requests_beyond_the_rate_limit_are_refused_unseen() {
         );
     }
     let refused = peer
-        .elicit_form::<conformance_forms::UserResponse>("Who?")
+        .elicit_form::<app::conformance_forms::UserResponse>("Who?")
         .await
         .unwrap_err();
     assert_eq!(error_code(&refused), RATE_LIMITED_CODE);
@@ -331,7 +326,7 @@ async fn an_accept_that_fails_the_form_is_never_sent() {
     let refused = session
         .server_peer()
         .await
-        .elicit_form::<conformance_forms::UserResponse>("Who?")
+        .elicit_form::<app::conformance_forms::UserResponse>("Who?")
         .await
         .unwrap_err();
     assert_eq!(error_code(&refused), -32603);

@@ -2,16 +2,11 @@
 //! process, connected by an in-memory stream, for sessions negotiated at
 //! 2025-06-18 and 2025-11-25, and 2026-07-28 input-required rounds.
 
-#[path = "../examples/forms/booking.rs"]
+#[path = "../examples/server/app/mod.rs"]
 #[allow(dead_code)]
-mod booking_form;
-#[path = "../examples/forms/conformance.rs"]
-#[allow(dead_code)]
-mod conformance_forms;
+mod app;
 #[path = "support/rmcp_session.rs"]
 mod rmcp_session;
-#[path = "../examples/server/tools.rs"]
-mod tools;
 
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -29,7 +24,7 @@ use rmcp::model::{
 use rmcp::service::{RequestContext, RoleClient};
 use serde_json::{Value, json};
 
-use conformance_forms::UserResponse;
+use app::conformance_forms::UserResponse;
 use rmcp_session::text;
 
 /// What the scripted user does with each request.

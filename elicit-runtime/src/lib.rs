@@ -46,6 +46,8 @@ mod secret_words;
 mod url;
 
 pub mod client;
+#[cfg(feature = "request-state")]
+pub mod flow;
 pub mod format;
 pub mod integrations;
 pub mod limits;

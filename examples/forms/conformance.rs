@@ -119,3 +119,34 @@ pub struct Enums {
 pub struct Name {
     pub name: String,
 }
+
+/// `test_input_required_result_request_state` and
+/// `test_input_required_result_tampered_state`: a yes or no.
+#[derive(Debug, Serialize, Elicitable)]
+#[elicit(message = "Please confirm")]
+pub struct Confirm {
+    pub ok: bool,
+}
+
+/// The second step of `test_input_required_result_multi_round`.
+#[derive(Debug, Serialize, Elicitable)]
+#[elicit(message = "Step 2: What is your favorite color?")]
+pub struct Color {
+    pub color: String,
+}
+
+/// `test_input_required_result_prompt` (scenario
+/// `input-required-result-non-tool-request`): what the prompt is about.
+#[derive(Debug, Serialize, Elicitable)]
+#[elicit(message = "What context should the prompt use?")]
+pub struct PromptContext {
+    pub context: String,
+}
+
+/// The tasks extension's `confirm_delete` and `multi_input`: a yes or no
+/// about deleting a file.
+#[derive(Debug, Serialize, Elicitable)]
+#[elicit(message = "Delete the file?")]
+pub struct ConfirmDelete {
+    pub confirm: bool,
+}

@@ -8,12 +8,14 @@
 //! Over HTTP it listens on loopback addresses only (it has no
 //! authentication); port `0` picks a free port. The first line it prints is
 //! `listening on http://ADDRESS/mcp`.
+//!
+//! On 2026-07-28 its tools keep what they learn between rounds in a sealed
+//! `requestState`, with the keys in `ELICIT_STATE_KEYS` (base64, the current
+//! key first): replicas given the same keys continue each other's rounds.
+//! Without the variable it makes a key of its own, good for this process
+//! only.
 
-#[path = "../forms/booking.rs"]
-mod booking_form;
-#[path = "../forms/conformance.rs"]
-mod conformance_forms;
-mod tools;
+mod app;
 
 use std::net::SocketAddr;
 use std::process::ExitCode;
@@ -22,7 +24,9 @@ use rmcp::ServiceExt;
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 
-use tools::ExampleServer;
+use elicit_runtime::state::{KeyError, StateKey, StateKeys};
+
+use app::ExampleServer;
 
 const USAGE: &str = "usage: server [--listen 127.0.0.1:PORT]";
 
@@ -57,15 +61,35 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Transport, String> {
     Ok(Transport::Http(address))
 }
 
-async fn serve_stdio() -> Result<(), Box<dyn std::error::Error>> {
-    let service = ExampleServer.serve(rmcp::transport::stdio()).await?;
+/// The keys that seal request state: from `ELICIT_STATE_KEYS`, else a
+/// fresh one for this process.
+fn state_keys() -> Result<StateKeys, Box<dyn std::error::Error>> {
+    match StateKeys::from_env() {
+        Ok(keys) => Ok(keys),
+        Err(KeyError::Missing { .. }) => {
+            eprintln!(
+                "note: `{}` is not set: request state is sealed with a key of this process \
+                 only, so other replicas cannot continue its rounds",
+                StateKeys::ENV
+            );
+            Ok(StateKeys::new(StateKey::generate()?))
+        }
+        Err(error) => Err(error.into()),
+    }
+}
+
+async fn serve_stdio(server: ExampleServer) -> Result<(), Box<dyn std::error::Error>> {
+    let service = server.serve(rmcp::transport::stdio()).await?;
     service.waiting().await?;
     Ok(())
 }
 
-async fn serve_http(address: SocketAddr) -> Result<(), Box<dyn std::error::Error>> {
+async fn serve_http(
+    server: ExampleServer,
+    address: SocketAddr,
+) -> Result<(), Box<dyn std::error::Error>> {
     let service = StreamableHttpService::new(
-        || Ok(ExampleServer),
+        move || Ok(server.clone()),
         LocalSessionManager::default().into(),
         StreamableHttpServerConfig::default(),
     );
@@ -85,13 +109,22 @@ async fn serve_http(address: SocketAddr) -> Result<(), Box<dyn std::error::Error
 
 #[tokio::main]
 async fn main() -> ExitCode {
-    let served = match parse(std::env::args().skip(1)) {
-        Ok(Transport::Stdio) => serve_stdio().await,
-        Ok(Transport::Http(address)) => serve_http(address).await,
+    let transport = match parse(std::env::args().skip(1)) {
+        Ok(transport) => transport,
         Err(usage) => {
             eprintln!("error: {usage}");
             return ExitCode::from(2);
         }
+    };
+    let served = match state_keys() {
+        Ok(keys) => {
+            let server = ExampleServer::new(keys);
+            match transport {
+                Transport::Stdio => serve_stdio(server).await,
+                Transport::Http(address) => serve_http(server, address).await,
+            }
+        }
+        Err(error) => Err(error),
     };
     match served {
         Ok(()) => ExitCode::SUCCESS,

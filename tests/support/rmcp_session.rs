@@ -10,7 +10,9 @@ use rmcp::{ClientHandler, ServiceExt};
 use serde_json::Value;
 use tokio::task::JoinHandle;
 
-use crate::tools::ExampleServer;
+use elicit_runtime::state::{StateKey, StateKeys};
+
+use crate::app::ExampleServer;
 
 type ServerStart =
     JoinHandle<Result<RunningService<RoleServer, ExampleServer>, ServerInitializeError>>;
@@ -34,7 +36,8 @@ pub struct Session<C: ClientHandler> {
 /// capabilities).
 pub async fn connect<C: ClientHandler>(client: C, version: &ProtocolVersion) -> Session<C> {
     let (server_side, client_side) = tokio::io::duplex(1 << 16);
-    let server = tokio::spawn(async move { ExampleServer.serve(server_side).await });
+    let keys = StateKeys::new(StateKey::generate().expect("the system has randomness"));
+    let server = tokio::spawn(async move { ExampleServer::new(keys).serve(server_side).await });
     let initialize = version.has_initialize();
     let lifecycle = if initialize {
         ClientLifecycleMode::Initialize

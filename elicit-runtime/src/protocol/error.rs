@@ -76,6 +76,13 @@ pub enum RequestError {
     /// An `InputRequiredResult` with neither an input request nor a
     /// `requestState`.
     NothingRequired,
+    /// The params of an input request that do not write as JSON.
+    UnwritableParams {
+        /// The request's method.
+        method: &'static str,
+        /// Why, in `serde_json`'s words.
+        reason: String,
+    },
 }
 
 impl RequestError {
@@ -147,6 +154,12 @@ impl fmt::Display for RequestError {
             RequestError::NothingRequired => f.write_str(
                 "an `InputRequiredResult` needs an input request or a `requestState`: add one \
                  with `form`, `url`, `request` or `request_state`",
+            ),
+            RequestError::UnwritableParams { method, reason } => write!(
+                f,
+                "the params of `{method}` do not write as JSON ({}): give params whose \
+                 `Serialize` succeeds",
+                Excerpt(reason)
             ),
         }
     }

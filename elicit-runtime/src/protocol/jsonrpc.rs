@@ -145,6 +145,17 @@ pub(crate) fn error_response(id: RequestId, error: Value) -> Value {
     Value::Object(message)
 }
 
+/// `{"code", "message", "data"?}`: a JSON-RPC error object.
+pub(crate) fn error(code: i64, message: &str, data: Option<Value>) -> Value {
+    let mut error = Map::new();
+    error.insert("code".into(), code.into());
+    error.insert("message".into(), message.into());
+    if let Some(data) = data {
+        error.insert("data".into(), data);
+    }
+    Value::Object(error)
+}
+
 fn envelope() -> Map<String, Value> {
     let mut message = Map::new();
     message.insert("jsonrpc".into(), "2.0".into());

@@ -15,6 +15,7 @@
 //! the client did not declare or the revision does not have.
 
 mod action;
+mod again;
 mod capability;
 mod complete;
 mod elicitation_id;

@@ -5,6 +5,7 @@ pub(crate) mod cache;
 mod model;
 pub(crate) mod num;
 mod parse;
+mod prefill;
 mod render;
 mod spec;
 

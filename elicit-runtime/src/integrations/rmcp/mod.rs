@@ -48,6 +48,7 @@
 mod client;
 mod convert;
 mod error;
+mod flow;
 mod server;
 
 #[cfg(feature = "terminal")]
@@ -58,4 +59,5 @@ pub use convert::{
     request_from_rmcp, request_to_rmcp, result_from_rmcp, result_to_rmcp, retry_from_rmcp,
 };
 pub use error::RmcpElicitError;
+pub use flow::{Continued, ServerFlow, revision_of, support_of};
 pub use server::{FormRound, ServerElicitation, UrlAnswer};

@@ -1,0 +1,45 @@
+//! Multi-round input (feature `request-state`): a tool, prompt or resource
+//! read asks for what it needs — forms, URL visits, sampled messages, the
+//! client's roots — in as many rounds as it likes, each answer read into
+//! its own type.
+//!
+//! From 2026-07-28 a server sends no requests of its own: the request
+//! returns an `InputRequiredResult`, the client fulfils its
+//! `inputRequests` and retries the request with `inputResponses` and the
+//! echoed `requestState`. A [`Flow`] makes that a straight line of code:
+//!
+//! - **Typed asks.** [`Flow::form`] returns the user's
+//!   [`Elicitation<T>`](crate::Elicitation), validated; [`Flow::gather`]
+//!   asks several things in one round ([`Form`], [`Url`], [`Sampling`],
+//!   [`Roots`], in a tuple) and returns their outputs as a tuple.
+//! - **Stateless.** Answers of earlier rounds, attempt counts and the
+//!   tool's own values ([`Flow::carry`]) travel in `requestState`, sealed
+//!   with [`StateKeys`](crate::state::StateKeys) and bound to the request and
+//!   user, so any replica sharing the key continues any round. Nothing in
+//!   an unsealed state is trusted; a refused one is JSON-RPC `-32602`.
+//! - **Forgiving.** Missing responses are asked for again; responses to
+//!   keys not asked are ignored; an accepted form that fails is asked again
+//!   with what was wrong and the valid answers as defaults, a bounded
+//!   number of times ([`Stop::Exhausted`]).
+//! - **Capability-aware.** Requests go only to what the client declared
+//!   for this request ([`ClientSupport`]); a tool that needs more gets
+//!   [`Stop::Unsupported`], an optional need reads as `None`.
+//!
+//! Every ask returns `Result<_, Stop>`: write the tool as a function
+//! returning `Result<_, Stop>`, ask with `?`, and turn the [`Stop`] into the
+//! handler's response in one place. With feature `rmcp`,
+//! [`ServerFlow`](crate::integrations::rmcp::ServerFlow) does this on rmcp,
+//! on every revision, and in tasks.
+
+mod carried;
+mod need;
+mod needs;
+mod rounds;
+mod stop;
+mod support;
+
+pub use need::{Again, Asking, Form, Need, Optional, Reading, Roots, Sampling, Url};
+pub use needs::{Needs, Round};
+pub use rounds::Flow;
+pub use stop::{AskError, Exhausted, FlowError, ResponseError, Stop, Unsupported};
+pub use support::{Capability, ClientSupport};

@@ -1,0 +1,466 @@
+//! What a tool needs from the client: a form, a URL visit, a sampled
+//! message, the client's roots. Each need builds its input request and
+//! reads the client's response into a typed output.
+
+use std::marker::PhantomData;
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde_json::{Map, Value};
+
+use super::{Capability, ClientSupport, ResponseError};
+use crate::protocol::{ElicitResult, Elicitor, InputRequest, Mode, RequestError, Revision};
+use crate::validate::ValidationErrors;
+use crate::{ElicitError, Elicitable, Elicitation, Limits, UrlElicitation};
+
+/// What a need sees of the client while it builds its request or reads the
+/// client's response.
+#[derive(Debug, Clone, Copy)]
+pub struct Asking<'a> {
+    pub(super) revision: Revision,
+    pub(super) support: &'a ClientSupport,
+    pub(super) limits: Limits,
+}
+
+impl Asking<'_> {
+    /// The revision the request is written for.
+    pub fn revision(&self) -> Revision {
+        self.revision
+    }
+
+    /// The limits responses are read within.
+    pub fn limits(&self) -> Limits {
+        self.limits
+    }
+
+    /// The elicitor for this client.
+    ///
+    /// # Errors
+    ///
+    /// [`RequestError::ElicitationNotDeclared`] when the client declared no
+    /// `elicitation`.
+    pub fn elicitor(&self) -> Result<Elicitor, RequestError> {
+        let capability = self
+            .support
+            .elicitation_capability()
+            .ok_or(RequestError::ElicitationNotDeclared)?;
+        Ok(Elicitor::new(self.revision, capability.clone()))
+    }
+}
+
+/// The content of an accepted form that failed it, and why: what asking
+/// again starts from.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Again {
+    /// What the user sent.
+    pub content: Map<String, Value>,
+    /// Every failing field.
+    pub errors: ValidationErrors,
+}
+
+/// What reading a response gave.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Reading<T> {
+    /// The output.
+    Done(T),
+    /// An accepted form whose content fails it: ask again.
+    Invalid(Again),
+}
+
+/// One thing a tool needs from the client, under a key of the
+/// `inputRequests` that is unique within the whole flow.
+///
+/// The crate's needs are [`Form`], [`Url`], [`Sampling`] and [`Roots`];
+/// [`Need::optional`] makes one optional.
+pub trait Need {
+    /// What the tool gets once the client answered.
+    type Output;
+
+    /// The key of the input request.
+    fn key(&self) -> &str;
+
+    /// The client capability the request needs.
+    fn capability(&self) -> Capability;
+
+    /// The input request: the first time `again` is `None`; after an
+    /// invalid answer it holds that answer and its errors.
+    ///
+    /// # Errors
+    ///
+    /// A [`RequestError`] when the request cannot be built for this client.
+    fn request(
+        &self,
+        asking: &Asking<'_>,
+        again: Option<&Again>,
+    ) -> Result<InputRequest, RequestError>;
+
+    /// Reads the client's response.
+    ///
+    /// # Errors
+    ///
+    /// A [`ResponseError`] when the response is not a result of the
+    /// request's kind (a JSON-RPC `-32602` for the client).
+    fn read(
+        &self,
+        asking: &Asking<'_>,
+        response: &Value,
+    ) -> Result<Reading<Self::Output>, ResponseError>;
+
+    /// The output when the client cannot be asked at all, for a need that
+    /// can do without; `None` (the default) when the tool cannot go on.
+    fn unsupported(&self) -> Option<Self::Output> {
+        None
+    }
+
+    /// This need, made optional: its output is `None` when the client did
+    /// not declare what it needs, and the request is left out.
+    fn optional(self) -> Optional<Self>
+    where
+        Self: Sized,
+    {
+        Optional(self)
+    }
+}
+
+/// A form `T` to fill in (`elicitation/create` in form mode); its output is
+/// the user's [`Elicitation<T>`], validated.
+///
+/// ```
+/// use elicit_runtime::Elicitable;
+/// use elicit_runtime::flow::{Capability, Form, Need};
+/// use elicit_runtime::protocol::Mode;
+///
+/// #[derive(Elicitable)]
+/// struct Name {
+///     name: String,
+/// }
+///
+/// let need = Form::<Name>::new("user_name", "What is your name?");
+/// assert_eq!(need.key(), "user_name");
+/// assert_eq!(need.capability(), Capability::Elicitation(Mode::Form));
+/// ```
+#[derive(Debug)]
+pub struct Form<T> {
+    key: String,
+    message: String,
+    form: PhantomData<fn() -> T>,
+}
+
+impl<T: Elicitable> Form<T> {
+    /// The form `T` under `key`, shown with `message`.
+    pub fn new(key: impl Into<String>, message: impl Into<String>) -> Form<T> {
+        Form {
+            key: key.into(),
+            message: message.into(),
+            form: PhantomData,
+        }
+    }
+
+    /// The form `T` under `key`, shown with [`Elicitable::MESSAGE`].
+    pub fn with_own_message(key: impl Into<String>) -> Form<T> {
+        Form::new(key, T::MESSAGE)
+    }
+}
+
+impl<T: Elicitable> Need for Form<T> {
+    type Output = Elicitation<T>;
+
+    fn key(&self) -> &str {
+        &self.key
+    }
+
+    fn capability(&self) -> Capability {
+        Capability::Elicitation(Mode::Form)
+    }
+
+    fn request(
+        &self,
+        asking: &Asking<'_>,
+        again: Option<&Again>,
+    ) -> Result<InputRequest, RequestError> {
+        let elicitor = asking.elicitor()?;
+        let request = match again {
+            None => elicitor.form::<T>(self.message.as_str())?,
+            Some(again) => {
+                elicitor.form_again::<T>(&self.message, &again.content, &again.errors)?
+            }
+        };
+        Ok(request.to_input_request())
+    }
+
+    fn read(
+        &self,
+        asking: &Asking<'_>,
+        response: &Value,
+    ) -> Result<Reading<Elicitation<T>>, ResponseError> {
+        let result = elicit_result(asking, response)?;
+        match Elicitation::<T>::from_result(&result) {
+            Ok(elicitation) => Ok(Reading::Done(elicitation)),
+            Err(ElicitError::InvalidContent(errors)) => Ok(Reading::Invalid(Again {
+                content: result.content.unwrap_or_default(),
+                errors,
+            })),
+            Err(ElicitError::MalformedResult(error)) => Err(ResponseError::NotAResult(error)),
+        }
+    }
+}
+
+/// A page to open (`elicitation/create` in URL mode, from 2025-11-25); its
+/// output is what the user did.
+///
+/// ```
+/// use elicit_runtime::flow::{Capability, Need, Url};
+/// use elicit_runtime::protocol::Mode;
+///
+/// let need = Url::new("github", "Connect your GitHub account", "https://example.com/connect");
+/// assert_eq!(need.capability(), Capability::Elicitation(Mode::Url));
+/// ```
+#[derive(Debug, Clone)]
+pub struct Url {
+    key: String,
+    message: String,
+    url: String,
+}
+
+impl Url {
+    /// A request under `key` to open `url`, explained by `message`.
+    pub fn new(key: impl Into<String>, message: impl Into<String>, url: impl Into<String>) -> Url {
+        Url {
+            key: key.into(),
+            message: message.into(),
+            url: url.into(),
+        }
+    }
+}
+
+impl Need for Url {
+    type Output = UrlElicitation;
+
+    fn key(&self) -> &str {
+        &self.key
+    }
+
+    fn capability(&self) -> Capability {
+        Capability::Elicitation(Mode::Url)
+    }
+
+    fn request(
+        &self,
+        asking: &Asking<'_>,
+        _again: Option<&Again>,
+    ) -> Result<InputRequest, RequestError> {
+        let request = asking
+            .elicitor()?
+            .url(self.message.as_str(), self.url.as_str())?;
+        Ok(request.to_input_request())
+    }
+
+    fn read(
+        &self,
+        asking: &Asking<'_>,
+        response: &Value,
+    ) -> Result<Reading<UrlElicitation>, ResponseError> {
+        let result = elicit_result(asking, response)?;
+        Ok(Reading::Done(UrlElicitation::from_result(&result)))
+    }
+}
+
+/// A message sampled from the client's model (`sampling/createMessage`);
+/// its output is the client's `CreateMessageResult` read as `R` (with
+/// feature `rmcp`, rmcp's `CreateMessageResult`), by default the JSON
+/// object as it came.
+///
+/// ```
+/// use elicit_runtime::flow::{Capability, Need, Sampling};
+/// use serde_json::json;
+///
+/// let need: Sampling = Sampling::new("greeting", json!({
+///     "messages": [{ "role": "user", "content": { "type": "text", "text": "Say hello" } }],
+///     "maxTokens": 50
+/// }));
+/// assert_eq!(need.capability(), Capability::Sampling);
+/// ```
+#[derive(Debug, Clone)]
+pub struct Sampling<R = Map<String, Value>> {
+    raw: Raw<R>,
+}
+
+impl<R: DeserializeOwned> Sampling<R> {
+    /// `sampling/createMessage` under `key` with `params`
+    /// (`CreateMessageRequestParams`: `messages`, `maxTokens`, ...).
+    pub fn new(key: impl Into<String>, params: impl Serialize) -> Sampling<R> {
+        Sampling {
+            raw: Raw::new(key, "sampling/createMessage", Some(params)),
+        }
+    }
+}
+
+impl<R: DeserializeOwned> Need for Sampling<R> {
+    type Output = R;
+
+    fn key(&self) -> &str {
+        &self.raw.key
+    }
+
+    fn capability(&self) -> Capability {
+        Capability::Sampling
+    }
+
+    fn request(&self, _: &Asking<'_>, _: Option<&Again>) -> Result<InputRequest, RequestError> {
+        self.raw.request()
+    }
+
+    fn read(&self, asking: &Asking<'_>, response: &Value) -> Result<Reading<R>, ResponseError> {
+        self.raw.read(asking, response)
+    }
+}
+
+/// The client's roots (`roots/list`); its output is the client's
+/// `ListRootsResult` read as `R` (with feature `rmcp`, rmcp's
+/// `ListRootsResult`), by default the JSON object as it came.
+///
+/// ```
+/// use elicit_runtime::flow::{Capability, Need, Roots};
+///
+/// let need: Roots = Roots::new("client_roots");
+/// assert_eq!(need.capability(), Capability::Roots);
+/// ```
+#[derive(Debug, Clone)]
+pub struct Roots<R = Map<String, Value>> {
+    raw: Raw<R>,
+}
+
+impl<R: DeserializeOwned> Roots<R> {
+    /// `roots/list` under `key`.
+    pub fn new(key: impl Into<String>) -> Roots<R> {
+        Roots {
+            raw: Raw::new(key, "roots/list", None::<Value>),
+        }
+    }
+}
+
+impl<R: DeserializeOwned> Need for Roots<R> {
+    type Output = R;
+
+    fn key(&self) -> &str {
+        &self.raw.key
+    }
+
+    fn capability(&self) -> Capability {
+        Capability::Roots
+    }
+
+    fn request(&self, _: &Asking<'_>, _: Option<&Again>) -> Result<InputRequest, RequestError> {
+        self.raw.request()
+    }
+
+    fn read(&self, asking: &Asking<'_>, response: &Value) -> Result<Reading<R>, ResponseError> {
+        self.raw.read(asking, response)
+    }
+}
+
+/// A request of another kind than elicitation, with its params as JSON and
+/// its result read as `R`.
+#[derive(Debug, Clone)]
+struct Raw<R> {
+    key: String,
+    method: &'static str,
+    params: Result<Option<Value>, String>,
+    output: PhantomData<fn() -> R>,
+}
+
+impl<R: DeserializeOwned> Raw<R> {
+    fn new(key: impl Into<String>, method: &'static str, params: Option<impl Serialize>) -> Raw<R> {
+        Raw {
+            key: key.into(),
+            method,
+            params: params
+                .map(serde_json::to_value)
+                .transpose()
+                .map_err(|error| error.to_string()),
+            output: PhantomData,
+        }
+    }
+
+    fn request(&self) -> Result<InputRequest, RequestError> {
+        let params = self
+            .params
+            .clone()
+            .map_err(|reason| RequestError::UnwritableParams {
+                method: self.method,
+                reason,
+            })?;
+        Ok(InputRequest::Other {
+            method: self.method.to_owned(),
+            params,
+        })
+    }
+
+    fn read(&self, asking: &Asking<'_>, response: &Value) -> Result<Reading<R>, ResponseError> {
+        asking.limits.check_value(response)?;
+        if !response.is_object() {
+            return Err(ResponseError::NotAnObject {
+                method: self.method,
+            });
+        }
+        R::deserialize(response)
+            .map(Reading::Done)
+            .map_err(|error| ResponseError::Unreadable {
+                method: self.method,
+                reason: error.to_string(),
+            })
+    }
+}
+
+/// A need that can do without: its output is `None` when the client did
+/// not declare the capability, and nothing is asked.
+///
+/// ```
+/// use elicit_runtime::flow::{Need, Roots};
+///
+/// let need = Roots::<serde_json::Value>::new("roots").optional();
+/// assert_eq!(need.unsupported(), Some(None));
+/// ```
+#[derive(Debug, Clone)]
+pub struct Optional<N>(N);
+
+impl<N: Need> Need for Optional<N> {
+    type Output = Option<N::Output>;
+
+    fn key(&self) -> &str {
+        self.0.key()
+    }
+
+    fn capability(&self) -> Capability {
+        self.0.capability()
+    }
+
+    fn request(
+        &self,
+        asking: &Asking<'_>,
+        again: Option<&Again>,
+    ) -> Result<InputRequest, RequestError> {
+        self.0.request(asking, again)
+    }
+
+    fn read(
+        &self,
+        asking: &Asking<'_>,
+        response: &Value,
+    ) -> Result<Reading<Option<N::Output>>, ResponseError> {
+        Ok(match self.0.read(asking, response)? {
+            Reading::Done(output) => Reading::Done(Some(output)),
+            Reading::Invalid(again) => Reading::Invalid(again),
+        })
+    }
+
+    fn unsupported(&self) -> Option<Option<N::Output>> {
+        Some(None)
+    }
+}
+
+/// Reads an `ElicitResult` from a response within the limits.
+fn elicit_result(asking: &Asking<'_>, response: &Value) -> Result<ElicitResult, ResponseError> {
+    asking.limits.check_value(response)?;
+    ElicitResult::from_value(response.clone()).map_err(ResponseError::NotAResult)
+}

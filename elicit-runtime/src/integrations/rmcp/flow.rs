@@ -1,0 +1,594 @@
+//! A tool's, prompt's or resource's multi-round flow on rmcp, the same code
+//! on every revision: input-required rounds with sealed state from
+//! 2026-07-28, requests the server sends itself before, and a task's
+//! `tasks/update` rounds.
+
+use std::time::Duration;
+
+use rmcp::model as mcp;
+use rmcp::service::{Peer, RequestContext, RoleServer};
+use rmcp::task_manager::{TaskContext, TaskExit};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+
+use super::{RmcpElicitError, ServerElicitation};
+use crate::flow::{AskError, ClientSupport, Flow, FlowError, Form, Needs, Stop, Url};
+use crate::protocol::{
+    Elicitor, InputRequest, InputRequiredResult, InputResponses, RetryParams, Revision,
+};
+use crate::state::{Binding, StateKeys};
+use crate::{Elicitable, Elicitation, UrlElicitation};
+
+mod sealed {
+    pub trait Sealed {}
+    impl Sealed for rmcp::model::CallToolRequestParams {}
+    impl Sealed for rmcp::model::GetPromptRequestParams {}
+    impl Sealed for rmcp::model::ReadResourceRequestParams {}
+}
+
+/// A request that input-required rounds can continue: `tools/call`,
+/// `prompts/get` and `resources/read`.
+pub trait Continued: sealed::Sealed {
+    /// What a sealed state of this request is bound to: the method, the
+    /// tool or prompt name (or the resource URI) and the arguments.
+    fn binding(&self) -> Binding;
+
+    /// The `inputResponses` and `requestState` of a retry.
+    fn retry(&self) -> RetryParams;
+}
+
+impl Continued for mcp::CallToolRequestParams {
+    fn binding(&self) -> Binding {
+        Binding::tool(&self.name, self.arguments.as_ref())
+    }
+
+    fn retry(&self) -> RetryParams {
+        retry(self.input_responses.as_ref(), self.request_state.as_ref())
+    }
+}
+
+impl Continued for mcp::GetPromptRequestParams {
+    fn binding(&self) -> Binding {
+        Binding::prompt(&self.name, self.arguments.as_ref())
+    }
+
+    fn retry(&self) -> RetryParams {
+        retry(self.input_responses.as_ref(), self.request_state.as_ref())
+    }
+}
+
+impl Continued for mcp::ReadResourceRequestParams {
+    fn binding(&self) -> Binding {
+        Binding::resource(&self.uri)
+    }
+
+    fn retry(&self) -> RetryParams {
+        retry(self.input_responses.as_ref(), self.request_state.as_ref())
+    }
+}
+
+fn retry(responses: Option<&mcp::InputResponses>, state: Option<&String>) -> RetryParams {
+    let mut input = InputResponses::new();
+    for (key, response) in responses.into_iter().flatten() {
+        input.insert_value(key.clone(), response.clone());
+    }
+    RetryParams::new(input, state.cloned())
+}
+
+/// Where a flow's requests go.
+enum Via<'a> {
+    /// Into an input-required result the handler returns (2026-07-28).
+    Rounds,
+    /// As requests the server sends on its peer (before 2026-07-28).
+    Peer(&'a Peer<RoleServer>),
+    /// Into a task's `inputRequests`, answered by `tasks/update`.
+    Task(TaskContext),
+}
+
+impl std::fmt::Debug for Via<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Via::Rounds => f.write_str("Rounds"),
+            Via::Peer(_) => f.write_str("Peer"),
+            Via::Task(task) => f.debug_tuple("Task").field(&task.task_id()).finish(),
+        }
+    }
+}
+
+/// One request's flow on rmcp: ask for forms, URL visits, sampled messages
+/// and roots, in as many steps as the tool likes, on any revision.
+///
+/// - 2026-07-28: each ask that is not answered yet stops the handler with
+///   [`Stop::InputRequired`] (sealed state included); the client retries and
+///   the handler runs again from the top, earlier asks answered from the
+///   state (see [`Flow`]).
+/// - Before 2026-07-28: each ask sends `elicitation/create` (or
+///   `sampling/createMessage`, `roots/list`) and waits for the answer.
+/// - In a task ([`ServerFlow::in_task`]): each ask puts its requests into
+///   the task's `inputRequests` and waits for `tasks/update`.
+///
+/// Everywhere, an accepted form that fails is asked again with the failing
+/// fields in the message and the valid answers as defaults, at most
+/// [`Flow::DEFAULT_MAX_ATTEMPTS`] times unless set otherwise.
+///
+/// ```no_run
+/// use elicit_runtime::flow::Stop;
+/// use elicit_runtime::integrations::rmcp::ServerFlow;
+/// use elicit_runtime::state::StateKeys;
+/// use elicit_runtime::{Elicitable, Elicitation};
+/// use rmcp::ErrorData;
+/// use rmcp::model::{CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock};
+/// use rmcp::service::{RequestContext, RoleServer};
+///
+/// /// Where to?
+/// #[derive(Elicitable)]
+/// struct Destination {
+///     city: String,
+/// }
+///
+/// /// When?
+/// #[derive(Elicitable)]
+/// struct Dates {
+///     #[elicit(format = "date")]
+///     from: String,
+///     #[elicit(minimum = 1, maximum = 30)]
+///     nights: u8,
+/// }
+///
+/// async fn plan(
+///     keys: &StateKeys,
+///     request: &CallToolRequestParams,
+///     context: &RequestContext<RoleServer>,
+/// ) -> Result<CallToolResponse, Stop> {
+///     let mut flow = ServerFlow::open(context, keys, request)?;
+///     let Elicitation::Accept(to) = flow.form::<Destination>("destination", "Where to?").await? else {
+///         return Ok(CallToolResult::success(vec![ContentBlock::text("no trip")]).into());
+///     };
+///     let question = format!("When do you go to {}?", to.city);
+///     let Elicitation::Accept(dates) = flow.form::<Dates>("dates", question).await? else {
+///         return Ok(CallToolResult::success(vec![ContentBlock::text("no trip")]).into());
+///     };
+///     let text = format!("{} nights in {} from {}", dates.nights, to.city, dates.from);
+///     Ok(CallToolResult::success(vec![ContentBlock::text(text)]).into())
+/// }
+///
+/// async fn call_tool(
+///     keys: &StateKeys,
+///     request: CallToolRequestParams,
+///     context: RequestContext<RoleServer>,
+/// ) -> Result<CallToolResponse, ErrorData> {
+///     plan(keys, &request, &context).await.or_else(Stop::into_tool_response)
+/// }
+/// ```
+#[derive(Debug)]
+pub struct ServerFlow<'a> {
+    flow: Flow,
+    via: Via<'a>,
+    timeout: Option<Duration>,
+    /// A task's keys are used once each: the attempts after the first get
+    /// keys of their own.
+    task_keys: std::collections::HashMap<String, u32>,
+}
+
+impl<'a> ServerFlow<'a> {
+    /// The flow of `request`, handled with `context`: on 2026-07-28 it
+    /// opens the `requestState` with `keys`; before, it sends requests on
+    /// the context's peer. What the client declared is read from the
+    /// request's `_meta`, else from `initialize`.
+    ///
+    /// # Errors
+    ///
+    /// [`Stop::Refused`] when the `requestState` is refused or the
+    /// `inputResponses` break the limits (JSON-RPC `-32602`);
+    /// [`Stop::Failed`] when the negotiated version is unknown.
+    pub fn open<R: Continued>(
+        context: &'a RequestContext<RoleServer>,
+        keys: &StateKeys,
+        request: &R,
+    ) -> Result<ServerFlow<'a>, Stop> {
+        ServerFlow::open_with(context, keys, request.binding(), request)
+    }
+
+    /// [`ServerFlow::open`] for the user `principal` (a user or session
+    /// id the server authenticated): a state sealed for another user is
+    /// refused.
+    ///
+    /// # Errors
+    ///
+    /// As [`ServerFlow::open`].
+    pub fn open_for<R: Continued>(
+        context: &'a RequestContext<RoleServer>,
+        keys: &StateKeys,
+        request: &R,
+        principal: &str,
+    ) -> Result<ServerFlow<'a>, Stop> {
+        let binding = request.binding().for_principal(principal);
+        ServerFlow::open_with(context, keys, binding, request)
+    }
+
+    fn open_with<R: Continued>(
+        context: &'a RequestContext<RoleServer>,
+        keys: &StateKeys,
+        binding: Binding,
+        request: &R,
+    ) -> Result<ServerFlow<'a>, Stop> {
+        let revision = revision_of(context)?;
+        let support = support_of(context.client_capabilities().as_ref());
+        let (flow, via) = if revision.uses_input_required() {
+            let flow = Flow::open(keys, binding, revision, support, &request.retry())?;
+            (flow, Via::Rounds)
+        } else {
+            let flow = Flow::local(revision, support).with_limits(keys.limits());
+            (flow, Via::Peer(&context.peer))
+        };
+        Ok(ServerFlow {
+            flow,
+            via,
+            timeout: None,
+            task_keys: Default::default(),
+        })
+    }
+
+    /// The flow of a task's operation: its asks go into the task's
+    /// `inputRequests` and wait for `tasks/update`. `revision` and `support`
+    /// are those of the request that created the task ([`revision_of`] and
+    /// [`support_of`] read them from its context).
+    ///
+    /// ```no_run
+    /// use elicit_runtime::Elicitation;
+    /// use elicit_runtime::flow::ClientSupport;
+    /// use elicit_runtime::integrations::rmcp::ServerFlow;
+    /// use elicit_runtime::protocol::{ElicitationCapability, Revision};
+    /// use rmcp::model::{CallToolResult, ContentBlock};
+    /// use rmcp::task_manager::{TaskContext, TaskExit};
+    ///
+    /// #[derive(elicit_runtime::Elicitable)]
+    /// struct Confirm {
+    ///     confirm: bool,
+    /// }
+    ///
+    /// async fn delete(task: TaskContext) -> Result<CallToolResult, TaskExit> {
+    ///     let support = ClientSupport::elicitation(ElicitationCapability::form_only());
+    ///     let mut flow = ServerFlow::in_task(task, Revision::LATEST, support);
+    ///     let answer = flow.form::<Confirm>("confirm", "Delete it?").await.map_err(|stop| stop.into_task_exit())?;
+    ///     let done = matches!(answer, Elicitation::Accept(Confirm { confirm: true }));
+    ///     Ok(CallToolResult::success(vec![ContentBlock::text(if done { "deleted" } else { "kept" })]))
+    /// }
+    /// ```
+    pub fn in_task(
+        task: TaskContext,
+        revision: Revision,
+        support: ClientSupport,
+    ) -> ServerFlow<'static> {
+        ServerFlow {
+            flow: Flow::local(revision, support),
+            via: Via::Task(task),
+            timeout: None,
+            task_keys: Default::default(),
+        }
+    }
+
+    /// The same flow, reading at most `attempts` answers to one form.
+    pub fn with_max_attempts(mut self, attempts: u32) -> ServerFlow<'a> {
+        self.flow = self.flow.with_max_attempts(attempts);
+        self
+    }
+
+    /// The same flow, waiting at most `timeout` for each request it sends
+    /// itself (before 2026-07-28; no limit by default).
+    pub fn with_timeout(mut self, timeout: Duration) -> ServerFlow<'a> {
+        self.timeout = Some(timeout);
+        self
+    }
+
+    /// The flow underneath: its revision, the client's support, the round.
+    pub fn flow(&self) -> &Flow {
+        &self.flow
+    }
+
+    /// Asks for everything `needs` names and returns the outputs, as
+    /// [`Flow::gather`] describes.
+    ///
+    /// # Errors
+    ///
+    /// The [`Stop`]s of [`Flow::gather`]; before 2026-07-28 and in tasks,
+    /// [`Stop::Failed`] when a request cannot be delivered or times out.
+    pub async fn gather<N: Needs>(&mut self, needs: N) -> Result<N::Output, Stop> {
+        loop {
+            match self.flow.poll(&needs) {
+                Err(Stop::InputRequired(result)) if !matches!(self.via, Via::Rounds) => {
+                    self.send(result).await?;
+                }
+                other => return other,
+            }
+        }
+    }
+
+    /// Asks for the form `T` under `key` with `message`.
+    ///
+    /// # Errors
+    ///
+    /// As [`ServerFlow::gather`].
+    pub async fn form<T: Elicitable>(
+        &mut self,
+        key: impl Into<String>,
+        message: impl Into<String>,
+    ) -> Result<Elicitation<T>, Stop> {
+        self.gather(Form::<T>::new(key, message)).await
+    }
+
+    /// Asks the user to open `url` (URL mode) under `key`.
+    ///
+    /// # Errors
+    ///
+    /// As [`ServerFlow::gather`].
+    pub async fn url(
+        &mut self,
+        key: impl Into<String>,
+        message: impl Into<String>,
+        url: impl Into<String>,
+    ) -> Result<UrlElicitation, Stop> {
+        self.gather(Url::new(key, message, url)).await
+    }
+
+    /// Carries `value` under `key` into the next rounds ([`Flow::carry`]).
+    ///
+    /// # Errors
+    ///
+    /// As [`Flow::carry`].
+    pub fn carry<V: Serialize>(&mut self, key: &str, value: &V) -> Result<(), Stop> {
+        self.flow.carry(key, value)
+    }
+
+    /// The value carried under `key` ([`Flow::carried`]).
+    ///
+    /// # Errors
+    ///
+    /// As [`Flow::carried`].
+    pub fn carried<V: DeserializeOwned>(&self, key: &str) -> Result<Option<V>, Stop> {
+        self.flow.carried(key)
+    }
+
+    /// The value carried under `key`, computed once ([`Flow::remember`]).
+    ///
+    /// # Errors
+    ///
+    /// As [`Flow::remember`].
+    pub fn remember<V: Serialize + DeserializeOwned>(
+        &mut self,
+        key: &str,
+        compute: impl FnOnce() -> V,
+    ) -> Result<V, Stop> {
+        self.flow.remember(key, compute)
+    }
+
+    /// Sends the requests of `result` and gives the flow the responses.
+    async fn send(&mut self, result: InputRequiredResult) -> Result<(), Stop> {
+        match &self.via {
+            Via::Rounds => Ok(()),
+            Via::Peer(peer) => {
+                let peer = *peer;
+                for (key, request) in result.input_requests.iter() {
+                    let response = self.send_on_peer(peer, request).await?;
+                    self.flow.respond(key, response);
+                }
+                Ok(())
+            }
+            Via::Task(task) => {
+                let task = task.clone();
+                let mut waiting = Vec::with_capacity(result.input_requests.len());
+                for (key, request) in result.input_requests.iter() {
+                    let request = task_request(request)?;
+                    let attempt = self.task_keys.entry(key.to_owned()).or_insert(0);
+                    *attempt += 1;
+                    let unique = match *attempt {
+                        1 => key.to_owned(),
+                        n => format!("{key}#{n}"),
+                    };
+                    let task = task.clone();
+                    let key = key.to_owned();
+                    waiting.push(async move { (key, task.request_input(unique, request).await) });
+                }
+                for (key, response) in futures::future::join_all(waiting).await {
+                    let response =
+                        response.map_err(|exit| AskError::Transport(exit_error(exit)))?;
+                    self.flow.respond(key, response);
+                }
+                Ok(())
+            }
+        }
+    }
+
+    async fn send_on_peer(
+        &self,
+        peer: &Peer<RoleServer>,
+        request: &InputRequest,
+    ) -> Result<Value, Stop> {
+        match request {
+            InputRequest::Elicitation(params) => {
+                let checked = self
+                    .elicitor()
+                    .check(params.clone())
+                    .map_err(AskError::from)?;
+                let result = peer
+                    .send_elicitation(&checked, self.timeout)
+                    .await
+                    .map_err(transport)?;
+                Ok(serde_json::to_value(&result).unwrap_or(Value::Null))
+            }
+            InputRequest::Other { method, params } => {
+                let mut message = serde_json::Map::new();
+                message.insert("method".to_owned(), Value::from(method.as_str()));
+                if let Some(params) = params {
+                    message.insert("params".to_owned(), params.clone());
+                }
+                let request: mcp::ServerRequest = serde_json::from_value(Value::Object(message))
+                    .map_err(|error| transport(RmcpElicitError::Conversion(conversion(&error))))?;
+                let mut options = rmcp::service::PeerRequestOptions::no_options();
+                options.timeout = self.timeout;
+                let result = peer
+                    .send_request_with_option(request, options)
+                    .await
+                    .map_err(|error| transport(RmcpElicitError::from(error)))?
+                    .await_response()
+                    .await
+                    .map_err(|error| transport(RmcpElicitError::from(error)))?;
+                Ok(serde_json::to_value(&result).unwrap_or(Value::Null))
+            }
+        }
+    }
+
+    fn elicitor(&self) -> Elicitor {
+        let capability = self
+            .flow
+            .support()
+            .elicitation_capability()
+            .cloned()
+            .unwrap_or_default();
+        Elicitor::new(self.flow.revision(), capability)
+    }
+}
+
+/// The revision of the request `context` handles.
+///
+/// # Errors
+///
+/// [`Stop::Failed`] when the version is missing or unknown.
+pub fn revision_of(context: &RequestContext<RoleServer>) -> Result<Revision, Stop> {
+    let version = context
+        .protocol_version()
+        .ok_or_else(|| transport(RmcpElicitError::NotInitialized))?;
+    Revision::parse(version.as_str()).map_err(|error| {
+        transport(RmcpElicitError::Version {
+            version: crate::excerpt::Excerpt(version.as_str()).to_string(),
+            error,
+        })
+    })
+}
+
+/// What the client declared, from rmcp's capabilities (of the request's
+/// `_meta`, else of `initialize`: [`RequestContext::client_capabilities`]).
+pub fn support_of(capabilities: Option<&mcp::ClientCapabilities>) -> ClientSupport {
+    capabilities
+        .and_then(|capabilities| serde_json::to_value(capabilities).ok())
+        .map(|value| ClientSupport::from_client_capabilities(&value))
+        .unwrap_or_default()
+}
+
+/// A request of the flow as rmcp's input request, for a task.
+fn task_request(request: &InputRequest) -> Result<mcp::InputRequest, Stop> {
+    let value = serde_json::to_value(request).map_err(|error| conversion_stop(&error))?;
+    serde_json::from_value(value).map_err(|error| conversion_stop(&error))
+}
+
+fn conversion(error: &serde_json::Error) -> super::ConversionError {
+    super::ConversionError {
+        from: "an input request",
+        to: "rmcp's request",
+        reason: error.to_string(),
+    }
+}
+
+fn conversion_stop(error: &serde_json::Error) -> Stop {
+    transport(RmcpElicitError::Conversion(conversion(error)))
+}
+
+fn transport(error: RmcpElicitError) -> Stop {
+    AskError::Transport(Box::new(error)).into()
+}
+
+fn exit_error(exit: TaskExit) -> Box<dyn std::error::Error + Send + Sync> {
+    match exit {
+        TaskExit::Cancelled => "the task was cancelled while it waited for input".into(),
+        TaskExit::Error(error) => Box::new(error),
+    }
+}
+
+impl Stop {
+    /// The response of a `tools/call` handler: the input-required result,
+    /// or a tool error the model can read for a client that cannot answer
+    /// ([`Stop::Unsupported`]), a form that stayed invalid or a request
+    /// that failed; JSON-RPC `-32602` for a refused request.
+    ///
+    /// # Errors
+    ///
+    /// The `-32602` [`ErrorData`](rmcp::ErrorData) of [`Stop::Refused`].
+    pub fn into_tool_response(self) -> Result<mcp::CallToolResponse, rmcp::ErrorData> {
+        match self {
+            Stop::InputRequired(result) => Ok(input_required(&result)?.into()),
+            Stop::Refused(error) => Err(error.to_error_data()),
+            other => Ok(mcp::CallToolResult::error(vec![mcp::ContentBlock::text(
+                other.to_string(),
+            )])
+            .into()),
+        }
+    }
+
+    /// The response of a `prompts/get` handler: the input-required result,
+    /// or an error (`-32021` for [`Stop::Unsupported`], `-32602` for a
+    /// refused request or a form that stayed invalid, `-32603` otherwise).
+    ///
+    /// # Errors
+    ///
+    /// Every stop but [`Stop::InputRequired`].
+    pub fn into_prompt_response(self) -> Result<mcp::GetPromptResponse, rmcp::ErrorData> {
+        match self {
+            Stop::InputRequired(result) => Ok(input_required(&result)?.into()),
+            other => Err(other.into_error_data()),
+        }
+    }
+
+    /// The response of a `resources/read` handler, as
+    /// [`Stop::into_prompt_response`].
+    ///
+    /// # Errors
+    ///
+    /// Every stop but [`Stop::InputRequired`].
+    pub fn into_resource_response(self) -> Result<mcp::ReadResourceResponse, rmcp::ErrorData> {
+        match self {
+            Stop::InputRequired(result) => Ok(input_required(&result)?.into()),
+            other => Err(other.into_error_data()),
+        }
+    }
+
+    /// How a task's operation ends on this stop: cancelled when the task
+    /// was, else failed with the stop's error.
+    pub fn into_task_exit(self) -> TaskExit {
+        TaskExit::Error(self.into_error_data())
+    }
+
+    /// The stop as a JSON-RPC error: `-32021` with `requiredCapabilities`
+    /// for [`Stop::Unsupported`], `-32602` for a refused request or a form
+    /// that stayed invalid, `-32603` otherwise.
+    pub fn into_error_data(self) -> rmcp::ErrorData {
+        match self {
+            Stop::Unsupported(unsupported) => {
+                let capabilities =
+                    serde_json::from_value(unsupported.required_capabilities()).unwrap_or_default();
+                let mut error = rmcp::ErrorData::missing_required_client_capability(capabilities);
+                error.message = unsupported.to_string().into();
+                error
+            }
+            Stop::Refused(error) => error.to_error_data(),
+            Stop::Exhausted(exhausted) => {
+                rmcp::ErrorData::invalid_params(exhausted.to_string(), None)
+            }
+            other => rmcp::ErrorData::internal_error(other.to_string(), None),
+        }
+    }
+}
+
+impl FlowError {
+    /// The error as rmcp's JSON-RPC `-32602`.
+    pub fn to_error_data(&self) -> rmcp::ErrorData {
+        rmcp::ErrorData::invalid_params(self.to_string(), None)
+    }
+}
+
+fn input_required(
+    result: &InputRequiredResult,
+) -> Result<mcp::InputRequiredResult, rmcp::ErrorData> {
+    super::input_required_to_rmcp(result)
+        .map_err(|error| rmcp::ErrorData::internal_error(error.to_string(), None))
+}

@@ -1,0 +1,75 @@
+//! Asking again after an invalid answer: the same form, a message that
+//! says what was wrong, and the valid answers offered back as defaults.
+
+use core::fmt::Write as _;
+
+use serde_json::{Map, Value};
+
+use super::{CheckedRequest, Elicitor, FormRequest, RequestError};
+use crate::Elicitable;
+use crate::excerpt::Escaped;
+use crate::validate::ValidationErrors;
+
+impl Elicitor {
+    /// The form `T` asked again after the user's `content` failed it with
+    /// `errors`: the message is `message` followed by every failing field in
+    /// the validator's words, and each valid answer comes back as its
+    /// field's `default` ([`FormSchema::prefilled`]) so the user fixes only
+    /// what was wrong. 2025-06-18 carries only boolean defaults; the others
+    /// are dropped there.
+    ///
+    /// [`FormSchema::prefilled`]: crate::schema::FormSchema::prefilled
+    ///
+    /// ```
+    /// use elicit_runtime::Elicitable;
+    /// use elicit_runtime::protocol::{ElicitationCapability, Elicitor, Revision};
+    /// use serde_json::json;
+    ///
+    /// #[derive(Debug, Elicitable)]
+    /// struct Booking {
+    ///     name: String,
+    ///     #[elicit(minimum = 1, maximum = 12)]
+    ///     party_size: u8,
+    /// }
+    ///
+    /// let elicitor = Elicitor::new(Revision::V2025_11_25, ElicitationCapability::form_only());
+    /// let content = json!({ "name": "Ada", "party_size": 20 });
+    /// let content = content.as_object().unwrap();
+    /// let errors = Booking::from_content(content).unwrap_err();
+    ///
+    /// let again = elicitor.form_again::<Booking>("Book a table", content, &errors).unwrap();
+    /// let params = again.to_json();
+    /// assert_eq!(
+    ///     params["message"],
+    ///     "Book a table\n\nPlease correct your answer:\n- `party_size` must be at most 12 (received 20)"
+    /// );
+    /// assert_eq!(params["requestedSchema"]["properties"]["name"]["default"], "Ada");
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`Elicitor::form`].
+    pub fn form_again<T: Elicitable>(
+        &self,
+        message: &str,
+        content: &Map<String, Value>,
+        errors: &ValidationErrors,
+    ) -> Result<CheckedRequest, RequestError> {
+        let schema = T::SCHEMA.prefilled(content, errors);
+        self.check(FormRequest::new(again_message(message, errors), schema))
+    }
+}
+
+/// `message`, then a line per failing field, as the user reads it again.
+///
+/// The field errors come from the client's own content, so their text is
+/// escaped: a value cannot add lines of its own or reorder the message.
+pub(crate) fn again_message(message: &str, errors: &ValidationErrors) -> String {
+    let mut text = String::with_capacity(message.len() + 64 * errors.len());
+    text.push_str(message);
+    text.push_str("\n\nPlease correct your answer:");
+    for error in errors {
+        let _ = write!(text, "\n- {}", Escaped(&error.to_string()));
+    }
+    text
+}

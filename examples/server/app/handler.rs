@@ -1,0 +1,183 @@
+//! The example server: what it declares, and which module answers each
+//! request.
+
+use std::sync::Arc;
+
+use elicit_runtime::flow::Stop;
+use elicit_runtime::state::StateKeys;
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, CancelTaskParams, GetPromptRequestParams,
+    GetPromptResponse, GetTaskParams, GetTaskResult, Implementation, ListPromptsResult,
+    ListToolsResult, PaginatedRequestParams, ServerCapabilities, ServerConfig, SubscriptionFilter,
+    Tool, UpdateTaskParams,
+};
+use rmcp::service::{RequestContext, RoleServer, SubscriptionContext};
+use rmcp::task_manager::TaskManager;
+use rmcp::{ErrorData, ServerHandler};
+
+use super::tools::ToolSpec;
+use super::{prompts, rounds, stateless, tasks, tools};
+
+/// The example MCP server: a restaurant's booking tool, and the tools and
+/// prompts the official conformance suite calls. Clones share everything:
+/// one is made per HTTP session.
+#[derive(Clone)]
+pub struct ExampleServer {
+    keys: StateKeys,
+    tasks: TaskManager,
+    lists: Arc<stateless::Lists>,
+}
+
+impl ExampleServer {
+    /// A server sealing request state with `keys`.
+    pub fn new(keys: StateKeys) -> ExampleServer {
+        ExampleServer {
+            keys,
+            tasks: TaskManager::new(),
+            lists: Arc::default(),
+        }
+    }
+
+    /// The keys that seal request state.
+    pub fn keys(&self) -> &StateKeys {
+        &self.keys
+    }
+
+    /// The tasks this server runs.
+    pub fn tasks(&self) -> &TaskManager {
+        &self.tasks
+    }
+
+    /// The tool and prompt lists that change at run time.
+    pub fn lists(&self) -> &stateless::Lists {
+        &self.lists
+    }
+
+    /// Every tool, each module's in turn.
+    fn tool_specs() -> impl Iterator<Item = &'static ToolSpec> {
+        tools::TOOLS
+            .iter()
+            .chain(rounds::TOOLS)
+            .chain(tasks::TOOLS)
+            .chain(stateless::TOOLS)
+    }
+}
+
+impl ServerHandler for ExampleServer {
+    fn get_info(&self) -> ServerConfig {
+        let capabilities = ServerCapabilities::builder()
+            .enable_tools()
+            .enable_tool_list_changed()
+            .enable_prompts()
+            .enable_prompts_list_changed()
+            .enable_tasks()
+            .build();
+        ServerConfig::new(capabilities)
+            .with_server_info(Implementation::new(
+                "elicit-example-server",
+                env!("CARGO_PKG_VERSION"),
+            ))
+            .with_instructions(
+                "Call `book_table` to book a table; the server asks the user for the details.",
+            )
+    }
+
+    async fn list_tools(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListToolsResult, ErrorData> {
+        let mut list: Vec<Tool> = ExampleServer::tool_specs().map(ToolSpec::tool).collect();
+        list.extend(self.lists.added_tools());
+        Ok(ListToolsResult::with_all_items(list))
+    }
+
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let name = request.name.to_string();
+        let answered = match tools::call(self, &name, &request, &context).await {
+            Some(answered) => answered,
+            None => match rounds::call(self, &name, &request, &context).await {
+                Some(answered) => answered,
+                None => match tasks::call(self, &name, &request, &context).await {
+                    Some(answered) => answered,
+                    None => match stateless::call(self, &name, &request, &context).await {
+                        Some(answered) => answered,
+                        None => return Err(no_such("tool", &name, "tools/list")),
+                    },
+                },
+            },
+        };
+        answered
+    }
+
+    async fn list_prompts(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListPromptsResult, ErrorData> {
+        let mut list = prompts::list();
+        list.extend(self.lists.added_prompts());
+        Ok(ListPromptsResult::with_all_items(list))
+    }
+
+    async fn get_prompt(
+        &self,
+        request: GetPromptRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<GetPromptResponse, ErrorData> {
+        match prompts::get(self, &request, &context).await {
+            Some(answered) => answered.or_else(Stop::into_prompt_response),
+            None => Err(no_such("prompt", &request.name, "prompts/list")),
+        }
+    }
+
+    async fn get_task(
+        &self,
+        request: GetTaskParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<GetTaskResult, ErrorData> {
+        self.tasks
+            .get_task(&request.task_id)
+            .map(GetTaskResult::new)
+    }
+
+    async fn update_task(
+        &self,
+        request: UpdateTaskParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        self.tasks
+            .update_task(&request.task_id, request.input_responses)
+    }
+
+    async fn cancel_task(
+        &self,
+        request: CancelTaskParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        self.tasks.cancel_task(&request.task_id)
+    }
+
+    fn accepted_subscription_filter(
+        &self,
+        requested: &SubscriptionFilter,
+    ) -> Option<SubscriptionFilter> {
+        stateless::accepted_filter(requested)
+    }
+
+    async fn listen(&self, context: SubscriptionContext) -> Result<(), ErrorData> {
+        stateless::listen(self, context).await
+    }
+}
+
+/// The error for a name nothing answers to.
+fn no_such(what: &str, name: &str, list: &str) -> ErrorData {
+    ErrorData::invalid_params(
+        format!("there is no {what} `{name}`: call `{list}` for the {what}s this server has"),
+        None,
+    )
+}
