@@ -69,6 +69,16 @@ fn accept(content: Value) -> Answer {
     Arc::new(move |_| ElicitResult::new(ElicitationAction::Accept).with_content(content.clone()))
 }
 
+/// Accepts with each content in turn, the last one from then on.
+fn accept_in_turn(contents: Vec<Value>) -> Answer {
+    let turn = std::sync::atomic::AtomicUsize::new(0);
+    Arc::new(move |_| {
+        let i = turn.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        let content = contents[i.min(contents.len() - 1)].clone();
+        ElicitResult::new(ElicitationAction::Accept).with_content(content)
+    })
+}
+
 fn action(action: ElicitationAction) -> Answer {
     Arc::new(move |_| ElicitResult::new(action.clone()))
 }
@@ -177,7 +187,7 @@ async fn decline_and_cancel_reach_the_tool_as_such() {
 }
 
 #[tokio::test]
-async fn invalid_content_is_refused_with_every_field_error() {
+async fn invalid_answers_are_asked_again_then_refused_with_every_field_error() {
     for version in SESSION_REVISIONS {
         let session = connect(
             version.clone(),
@@ -192,12 +202,85 @@ async fn invalid_content_is_refused_with_every_field_error() {
         assert_eq!(result.is_error, Some(true), "{version}");
         assert_eq!(
             text(&result),
-            "the submitted form has 2 invalid fields:\n\
+            "the answer to `user` still had 2 invalid fields after 3 attempts: call again to \
+             start over\n\
              `username` must be a string (received 7)\n\
              `email` is required",
             "{version}"
         );
+        let seen = requests(&session);
+        assert_eq!(seen.len(), 3, "{version}: three attempts");
+        assert_eq!(seen[0]["message"], "Who?");
+        for again in &seen[1..] {
+            assert_eq!(
+                again["message"],
+                "Who?\n\nPlease correct your answer:\n\
+                 - `username` must be a string (received 7)\n\
+                 - `email` is required",
+                "{version}"
+            );
+        }
     }
+}
+
+#[tokio::test]
+async fn an_invalid_answer_is_asked_again_with_the_valid_answers_as_defaults() {
+    let invalid = json!({
+        "date": "2026-12-24",
+        "partySize": 20,
+        "seating": "terrace",
+        "contactEmail": "ada at example.com",
+        "newsletter": true
+    });
+    let valid = json!({
+        "date": "2026-12-24",
+        "partySize": 12,
+        "seating": "terrace",
+        "contactEmail": "ada@example.com",
+        "newsletter": true
+    });
+    let session = connect(
+        ProtocolVersion::V_2025_11_25,
+        Some(ElicitationCapability::form_only()),
+        accept_in_turn(vec![invalid, valid]),
+        None,
+    )
+    .await;
+    let result = session.call("book_table", json!({})).await;
+    assert_eq!(result.is_error, Some(false), "{}", text(&result));
+    assert_eq!(
+        text(&result),
+        "booked 12 seats (Terrace) on 2026-12-24 for ada@example.com, subscribed"
+    );
+    let seen = requests(&session);
+    assert_eq!(seen.len(), 2);
+    let message = seen[1]["message"].as_str().unwrap();
+    assert!(
+        message
+            .starts_with("Please tell us about your reservation\n\nPlease correct your answer:\n"),
+        "{message}"
+    );
+    assert!(
+        message.contains("- `partySize` must be at most 12 (received 20)"),
+        "{message}"
+    );
+    assert!(message.contains("- `contactEmail` "), "{message}");
+    let properties = &seen[1]["requestedSchema"]["properties"];
+    assert_eq!(properties["date"]["default"], "2026-12-24");
+    assert_eq!(properties["seating"]["default"], "terrace");
+    assert_eq!(properties["newsletter"]["default"], true);
+    assert!(properties["partySize"].get("default").is_none());
+    assert!(properties["contactEmail"].get("default").is_none());
+    // The first request was the plain form.
+    assert_eq!(
+        seen[0]["requestedSchema"]["properties"]["seating"]["default"],
+        "indoor"
+    );
+    assert!(
+        seen[0]["requestedSchema"]["properties"]["date"]
+            .get("default")
+            .is_none()
+    );
 }
 
 #[tokio::test]
@@ -443,24 +526,50 @@ async fn input_required_rounds_on_2026_07_28() {
 }
 
 #[tokio::test]
-async fn input_required_rounds_refuse_invalid_content_and_pass_decline() {
-    let invalid = connect(
+async fn input_required_rounds_ask_again_on_invalid_content_and_pass_decline() {
+    let invalid = json!({ "date": "tomorrow", "partySize": 0 });
+    let valid = json!({
+        "date": "2027-01-02",
+        "partySize": 2,
+        "seating": "bar",
+        "contactEmail": "grace@example.com",
+        "newsletter": false
+    });
+    let session = connect(
         ProtocolVersion::V_2026_07_28,
         Some(ElicitationCapability::form_only()),
-        accept(json!({ "date": "tomorrow", "partySize": 0 })),
+        accept_in_turn(vec![invalid.clone(), valid]),
         None,
     )
     .await;
-    let result = invalid.call("book_table", json!({})).await;
+    let result = session.call("book_table", json!({})).await;
+    assert_eq!(result.is_error, Some(false), "{}", text(&result));
+    assert_eq!(
+        text(&result),
+        "booked 2 seats (Bar) on 2027-01-02 for grace@example.com"
+    );
+    let seen = requests(&session);
+    assert_eq!(seen.len(), 2, "a second round asked again");
+    let message = seen[1]["message"].as_str().unwrap();
+    for field in ["`date`", "`partySize`", "`contactEmail`"] {
+        assert!(message.contains(field), "{field} in {message}");
+    }
+
+    let stubborn = connect(
+        ProtocolVersion::V_2026_07_28,
+        Some(ElicitationCapability::form_only()),
+        accept(invalid),
+        None,
+    )
+    .await;
+    let result = stubborn.call("book_table", json!({})).await;
     assert_eq!(result.is_error, Some(true));
     let message = text(&result);
     assert!(
-        message.starts_with("the input response under `booking` is unusable"),
+        message.starts_with("the answer to `booking` still had 5 invalid fields after 3 attempts"),
         "{message}"
     );
-    for field in ["`date`", "`partySize`", "`seating`", "`contactEmail`"] {
-        assert!(message.contains(field), "{field} in {message}");
-    }
+    assert_eq!(requests(&stubborn).len(), 3);
 
     let declined = connect(
         ProtocolVersion::V_2026_07_28,
@@ -493,7 +602,22 @@ async fn every_tool_is_listed() {
             "test_elicitation",
             "test_elicitation_sep1034_defaults",
             "test_elicitation_sep1330_enums",
-            "test_input_required_result_elicitation"
+            "test_input_required_result_elicitation",
+            "test_input_required_result_sampling",
+            "test_input_required_result_list_roots",
+            "test_input_required_result_request_state",
+            "test_input_required_result_multiple_inputs",
+            "test_input_required_result_multi_round",
+            "test_input_required_result_tampered_state",
+            "test_input_required_result_capabilities",
+            "confirm_delete",
+            "multi_input",
+            "test_tool_with_task",
+            "test_missing_capability",
+            "test_streaming_elicitation",
+            "test_logging_tool",
+            "test_trigger_tool_change",
+            "test_trigger_prompt_change"
         ]
     );
 }

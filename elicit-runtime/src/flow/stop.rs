@@ -206,11 +206,11 @@ impl fmt::Display for Exhausted {
         let n = self.errors.len();
         write!(
             f,
-            "the answer to `{}` was still invalid after {} attempts, with {n} invalid {}: \
-             call again to start over\n{}",
+            "the answer to `{}` still had {n} invalid {} after {} attempts: call again to start \
+             over\n{}",
             Excerpt(&self.key),
-            self.attempts,
             if n == 1 { "field" } else { "fields" },
+            self.attempts,
             self.errors
         )
     }
