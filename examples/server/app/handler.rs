@@ -16,7 +16,7 @@ use rmcp::task_manager::TaskManager;
 use rmcp::{ErrorData, ServerHandler};
 
 use super::tools::ToolSpec;
-use super::{prompts, rounds, stateless, tasks, tools};
+use super::{prompts, rounds, stateless, tasks, tools, trip};
 
 /// The example MCP server: a restaurant's booking tool, and the tools and
 /// prompts the official conformance suite calls. Clones share everything:
@@ -57,6 +57,7 @@ impl ExampleServer {
     fn tool_specs() -> impl Iterator<Item = &'static ToolSpec> {
         tools::TOOLS
             .iter()
+            .chain(trip::TOOLS)
             .chain(rounds::TOOLS)
             .chain(tasks::TOOLS)
             .chain(stateless::TOOLS)
@@ -98,20 +99,22 @@ impl ServerHandler for ExampleServer {
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
         let name = request.name.to_string();
-        let answered = match tools::call(self, &name, &request, &context).await {
-            Some(answered) => answered,
-            None => match rounds::call(self, &name, &request, &context).await {
-                Some(answered) => answered,
-                None => match tasks::call(self, &name, &request, &context).await {
-                    Some(answered) => answered,
-                    None => match stateless::call(self, &name, &request, &context).await {
-                        Some(answered) => answered,
-                        None => return Err(no_such("tool", &name, "tools/list")),
-                    },
-                },
-            },
-        };
-        answered
+        if let Some(answered) = tools::call(self, &name, &request, &context).await {
+            return answered;
+        }
+        if let Some(answered) = trip::call(self, &name, &request, &context).await {
+            return answered;
+        }
+        if let Some(answered) = rounds::call(self, &name, &request, &context).await {
+            return answered;
+        }
+        if let Some(answered) = tasks::call(self, &name, &request, &context).await {
+            return answered;
+        }
+        if let Some(answered) = stateless::call(self, &name, &request, &context).await {
+            return answered;
+        }
+        Err(no_such("tool", &name, "tools/list"))
     }
 
     async fn list_prompts(

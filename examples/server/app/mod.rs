@@ -11,5 +11,8 @@ pub mod rounds;
 pub mod stateless;
 pub mod tasks;
 pub mod tools;
+pub mod trip;
+#[path = "../../forms/trip.rs"]
+pub mod trip_forms;
 
 pub use handler::ExampleServer;
