@@ -604,6 +604,18 @@ fn input_responses_beyond_the_limits_are_refused_before_reading() {
     assert!(matches!(error, FlowError::TooLarge(_)), "{error:?}");
     assert_eq!(error.to_jsonrpc(1)["error"]["code"], -32602);
 
+    // Nested far beyond any recursion: refused before anything is copied.
+    let mut abyss = json!("bottom");
+    for _ in 0..200_000 {
+        abyss = Value::Array(vec![abyss]);
+    }
+    let mut responses = InputResponses::new();
+    responses.insert_value("who", abyss);
+    let abyss = RetryParams::new(responses, None);
+    assert!(matches!(open(&abyss), Err(FlowError::TooLarge(_))));
+    // Dropping it would recurse as deep as it is nested.
+    std::mem::forget(abyss);
+
     let huge_state = "A".repeat((1 << 20) + 1);
     let error = open(&retry(json!({}), Some(&huge_state))).unwrap_err();
     assert!(

@@ -6,7 +6,7 @@ use rmcp::service::{
     ClientLifecycleMode, ClientServiceExt, Peer, RoleClient, RoleServer, RunningService,
     ServerInitializeError,
 };
-use rmcp::{ClientHandler, ServiceExt};
+use rmcp::{ClientHandler, ServerHandler, ServiceExt};
 use serde_json::Value;
 use tokio::task::JoinHandle;
 
@@ -14,20 +14,19 @@ use elicit_runtime::state::{StateKey, StateKeys};
 
 use crate::app::ExampleServer;
 
-type ServerStart =
-    JoinHandle<Result<RunningService<RoleServer, ExampleServer>, ServerInitializeError>>;
+type ServerStart<S> = JoinHandle<Result<RunningService<RoleServer, S>, ServerInitializeError>>;
 
 /// The server side of a session: an `initialize` handshake starts it at
 /// once; a 2026-07-28 server starts with the first request after
 /// `server/discover`.
-enum Server {
-    Starting(ServerStart),
-    Running(RunningService<RoleServer, ExampleServer>),
+enum Server<S: ServerHandler> {
+    Starting(ServerStart<S>),
+    Running(RunningService<RoleServer, S>),
 }
 
-pub struct Session<C: ClientHandler> {
+pub struct Session<C: ClientHandler, S: ServerHandler = ExampleServer> {
     pub client: RunningService<RoleClient, C>,
-    server: Server,
+    server: Server<S>,
 }
 
 /// Connects `client` to the example server at `version`: with
@@ -35,9 +34,18 @@ pub struct Session<C: ClientHandler> {
 /// has no `initialize`; every request carries its version and
 /// capabilities).
 pub async fn connect<C: ClientHandler>(client: C, version: &ProtocolVersion) -> Session<C> {
-    let (server_side, client_side) = tokio::io::duplex(1 << 16);
     let keys = StateKeys::new(StateKey::generate().expect("the system has randomness"));
-    let server = tokio::spawn(async move { ExampleServer::new(keys).serve(server_side).await });
+    connect_to(ExampleServer::new(keys), client, version).await
+}
+
+/// Connects `client` to `server` at `version`, as [`connect`] does.
+pub async fn connect_to<S: ServerHandler, C: ClientHandler>(
+    server: S,
+    client: C,
+    version: &ProtocolVersion,
+) -> Session<C, S> {
+    let (server_side, client_side) = tokio::io::duplex(1 << 16);
+    let server = tokio::spawn(async move { server.serve(server_side).await });
     let initialize = version.has_initialize();
     let lifecycle = if initialize {
         ClientLifecycleMode::Initialize
@@ -61,7 +69,7 @@ pub async fn connect<C: ClientHandler>(client: C, version: &ProtocolVersion) -> 
     session
 }
 
-impl<C: ClientHandler> Session<C> {
+impl<C: ClientHandler, S: ServerHandler> Session<C, S> {
     /// The server's peer, once the server has started.
     pub async fn server_peer(&mut self) -> Peer<RoleServer> {
         if let Server::Starting(start) = &mut self.server {

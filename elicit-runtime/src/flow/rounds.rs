@@ -136,15 +136,13 @@ impl Flow {
             }
             None => (0, Carried::default(), false),
         };
-        let mut responses = Map::new();
-        for key in retry.input_responses.keys() {
-            if let Some(response) = retry.input_responses.get(key) {
-                responses.insert(key.to_owned(), response.clone());
-            }
-        }
+        // Checked before anything is copied: a copy of a value nested too
+        // deep would recurse as deep.
+        let responses = retry.input_responses.as_map();
         limits
-            .check_object(&responses)
+            .check_object(responses)
             .map_err(FlowError::TooLarge)?;
+        let responses = responses.clone();
         Ok(Flow {
             revision,
             support,

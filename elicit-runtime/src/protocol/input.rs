@@ -580,6 +580,11 @@ impl InputResponses {
         self.entries.get(key)
     }
 
+    /// The responses by key, as they came.
+    pub fn as_map(&self) -> &Map<String, Value> {
+        &self.entries
+    }
+
     /// Sets the elicitation result answering the request `key`.
     pub fn insert(&mut self, key: impl Into<String>, result: &ElicitResult) {
         let value = serde_json::to_value(result).unwrap_or(Value::Null);

@@ -6,8 +6,12 @@
 //!   for a derived form and returns the validated answer
 //!   (`context.elicit_form::<T>(message).await`), after checking the
 //!   client's capability and rendering the form for the negotiated
-//!   revision; [`ServerElicitation::ask_form`] does the same from a tool on
-//!   every revision, 2026-07-28 input-required rounds included.
+//!   revision.
+//! - [`ServerFlow`]: a tool, prompt or resource asks for forms, URL visits,
+//!   sampled messages and roots in as many steps as it likes, the same code
+//!   on every revision: input-required rounds with sealed state from
+//!   2026-07-28, requests sent on the peer before, `tasks/update` in a task;
+//!   invalid answers asked again with the valid ones as defaults.
 //! - Conversions between this crate's messages and rmcp's elicitation
 //!   types, checked to be lossless (property order, titles, defaults, enum
 //!   styles): [`request_to_rmcp`], [`request_from_rmcp`],
@@ -20,30 +24,7 @@
 //!   only, schemas inside the subset, a rate limit per server, secret
 //!   warnings, and accepted content checked before it is sent.
 //!
-//! ```no_run
-//! use elicit_runtime::integrations::rmcp::{FormRound, ServerElicitation};
-//! use elicit_runtime::{Elicitable, Elicitation};
-//! use rmcp::model::{CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock};
-//! use rmcp::service::{RequestContext, RoleServer};
-//!
-//! /// Book a table
-//! #[derive(Elicitable)]
-//! struct Booking {
-//!     /// How many people
-//!     #[elicit(minimum = 1, maximum = 12)]
-//!     guests: u8,
-//! }
-//!
-//! async fn book(request: CallToolRequestParams, context: RequestContext<RoleServer>) -> CallToolResponse {
-//!     let text = match context.ask_form::<Booking>(request.input_responses.as_ref(), "booking", "Book a table").await {
-//!         Ok(FormRound::InputRequired(result)) => return result.into(),
-//!         Ok(FormRound::Answered(Elicitation::Accept(booking))) => format!("booked for {}", booking.guests),
-//!         Ok(FormRound::Answered(_)) => "no booking".to_owned(),
-//!         Err(error) => error.to_string(),
-//!     };
-//!     CallToolResult::success(vec![ContentBlock::text(text)]).into()
-//! }
-//! ```
+//! See [`ServerFlow`] for a tool that asks on every revision.
 
 mod client;
 mod convert;
@@ -60,4 +41,4 @@ pub use convert::{
 };
 pub use error::RmcpElicitError;
 pub use flow::{Continued, ServerFlow, revision_of, support_of};
-pub use server::{FormRound, ServerElicitation, UrlAnswer};
+pub use server::{ServerElicitation, UrlAnswer};

@@ -6,13 +6,9 @@ use std::time::Duration;
 use rmcp::model as mcp;
 use rmcp::service::{Peer, RequestContext, RoleServer};
 
-use super::{
-    RmcpElicitError, capability_from_rmcp, input_required_to_rmcp, request_to_rmcp,
-    result_from_rmcp,
-};
+use super::{RmcpElicitError, capability_from_rmcp, request_to_rmcp, result_from_rmcp};
 use crate::protocol::{
-    CheckedRequest, ElicitResult, ElicitationId, Elicitor, InputRequiredResult, InputResponses,
-    RequestError, Revision,
+    CheckedRequest, ElicitResult, ElicitationId, Elicitor, RequestError, Revision,
 };
 use crate::{ElicitError, Elicitable, Elicitation, UrlElicitation};
 
@@ -32,18 +28,6 @@ pub struct UrlAnswer {
     pub answer: UrlElicitation,
     /// The request's `elicitationId`; `None` in 2026-07-28, which has none.
     pub elicitation_id: Option<ElicitationId>,
-}
-
-/// One round of a form asked from inside a tool call, on any revision: see
-/// [`ServerElicitation::ask_form`].
-#[derive(Debug, Clone)]
-#[must_use]
-pub enum FormRound<T> {
-    /// The user's answer, validated and read into `T`.
-    Answered(Elicitation<T>),
-    /// 2026-07-28: return this from `call_tool`; the client asks the user
-    /// and retries the call with the answer.
-    InputRequired(mcp::InputRequiredResult),
 }
 
 /// Typed elicitation on rmcp's server peer and request context.
@@ -134,7 +118,7 @@ pub trait ServerElicitation: sealed::Sealed + Sync {
     ///
     /// [`RmcpElicitError::Request`] when the client did not declare form
     /// mode, the revision cannot express `T`, or the revision is
-    /// 2026-07-28 (use [`ServerElicitation::ask_form`]);
+    /// 2026-07-28 (ask through a [`ServerFlow`](super::ServerFlow));
     /// [`RmcpElicitError::Timeout`]; [`RmcpElicitError::Service`] when the
     /// request could not be delivered or the client answered an error;
     /// [`RmcpElicitError::Result`] when the result is malformed or the
@@ -178,62 +162,6 @@ pub trait ServerElicitation: sealed::Sealed + Sync {
             })
         }
     }
-
-    /// Asks for the form `T` from inside a tool call, on any revision.
-    ///
-    /// Before 2026-07-28 this sends `elicitation/create` and waits for the
-    /// answer. From 2026-07-28, where servers send no requests, the first
-    /// call returns [`FormRound::InputRequired`] (return it from
-    /// `call_tool`; set its `request_state` if the tool keeps state), and
-    /// the retried call, whose `input_responses` answer `key`, returns the
-    /// validated answer.
-    ///
-    /// # Errors
-    ///
-    /// As [`ServerElicitation::elicit_form`], and
-    /// [`RmcpElicitError::InputResponse`] when the response under `key` is
-    /// malformed or breaks the form.
-    fn ask_form<T: Elicitable>(
-        &self,
-        input_responses: Option<&mcp::InputResponses>,
-        key: &str,
-        message: impl Into<String>,
-    ) -> impl Future<Output = Result<FormRound<T>, RmcpElicitError>> + Send {
-        let message = message.into();
-        let plan = self.elicitor().and_then(|elicitor| {
-            if !elicitor.revision().uses_input_required() {
-                return Ok(Plan::Send);
-            }
-            if let Some(response) = input_responses.and_then(|responses| responses.get(key)) {
-                let mut responses = InputResponses::new();
-                responses.insert_value(key, response.clone());
-                return Ok(Plan::Read(responses));
-            }
-            let result = InputRequiredResult::builder(&elicitor)?
-                .form::<T>(key, message.clone())?
-                .build()?;
-            Ok(Plan::Ask(input_required_to_rmcp(&result)?))
-        });
-        let key = key.to_owned();
-        async move {
-            match plan? {
-                Plan::Send => Ok(FormRound::Answered(self.elicit_form::<T>(message).await?)),
-                Plan::Read(responses) => Ok(FormRound::Answered(responses.elicitation::<T>(&key)?)),
-                Plan::Ask(result) => Ok(FormRound::InputRequired(result)),
-            }
-        }
-    }
-}
-
-/// What [`ServerElicitation::ask_form`] does, decided before its future
-/// runs (so the future holds nothing of the form's type).
-enum Plan {
-    /// Send `elicitation/create` and wait.
-    Send,
-    /// Read the retried call's response.
-    Read(InputResponses),
-    /// Return an input-required result.
-    Ask(mcp::InputRequiredResult),
 }
 
 impl ServerElicitation for Peer<RoleServer> {
