@@ -602,6 +602,7 @@ async fn every_tool_is_listed() {
             "test_elicitation",
             "test_elicitation_sep1034_defaults",
             "test_elicitation_sep1330_enums",
+            "plan_trip",
             "test_input_required_result_elicitation",
             "test_input_required_result_sampling",
             "test_input_required_result_list_roots",
