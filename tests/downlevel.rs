@@ -630,8 +630,8 @@ struct Pinned {
 
 #[test]
 fn a_form_pinned_with_downlevel_is_always_sent_as_booleans() {
-    assert!(Pinned::DOWNLEVEL);
-    assert!(!Palette::DOWNLEVEL);
+    const { assert!(Pinned::DOWNLEVEL) };
+    const { assert!(!Palette::DOWNLEVEL) };
     assert_eq!(Pinned::REVISION, Some(Revision::V2025_06_18));
     let expected = json!({
         "type": "object",

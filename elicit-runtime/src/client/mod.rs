@@ -14,7 +14,7 @@
 //!   that look like they ask for secrets, and [`UrlView`] for the consent
 //!   screen of URL mode (it never opens or fetches the URL).
 //! - [`describe`] puts labels, constraints and values into words.
-//! - With feature `terminal`, [`terminal::ask`] runs the whole exchange as
+//! - With feature `terminal`, `terminal::ask` runs the whole exchange as
 //!   an interactive form in the terminal.
 //!
 //! ```

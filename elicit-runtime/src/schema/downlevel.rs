@@ -241,7 +241,7 @@ fn group_of(
         .map(|option| Boolean {
             name: Cow::Owned(boolean_name(&property.name, &option.value, taken)),
             value: option.value.clone(),
-            default: default.iter().any(|v| *v == option.value),
+            default: default.contains(&option.value),
         })
         .collect();
     BooleanGroup {
