@@ -25,7 +25,9 @@ impl Downlevel<'_> {
     /// unknown field when `T` denies unknown fields.
     ///
     /// Without booleans (a revision with multi-select) this is
-    /// [`Elicitable::from_content`].
+    /// [`Elicitable::from_content`]. Read with the form this was rendered
+    /// from: another form finds none of its multi-selects among the
+    /// booleans.
     ///
     /// [`Violation::TooFewTicked`]: crate::validate::Violation::TooFewTicked
     /// [`Violation::TooManyTicked`]: crate::validate::Violation::TooManyTicked

@@ -51,7 +51,9 @@ pub trait Elicitable: Sized {
     /// The revision the form is pinned to with `#[elicit(revision =
     /// "...")]`, if any: every field must then be expressible in that
     /// revision, or the form does not compile (a multi-select or a
-    /// non-boolean `default` needs 2025-11-25 or later).
+    /// non-boolean `default` needs 2025-11-25 or later; with
+    /// [`Elicitable::DOWNLEVEL`], a multi-select is sent as booleans and
+    /// compiles).
     ///
     /// ```
     /// use elicit_runtime::Elicitable;
