@@ -61,7 +61,11 @@ fn main() {
             Ok(schema) => println!("{}", schema.to_json_pretty()),
             Err(error) => {
                 println!("{error}");
-                println!("--- the form without the multi-select:");
+                // What an `Elicitor` sends a client of this revision: each
+                // multi-select as one boolean per option.
+                println!("--- down-levelled, the multi-select as booleans:");
+                println!("{}", full.render_downlevel(revision).to_json_pretty());
+                println!("--- or a form without the multi-select:");
                 let lite = lite
                     .render(revision)
                     .expect("a form pinned to 2025-06-18 renders for it");
@@ -81,6 +85,16 @@ fn main() {
         booking.seating,
         booking.diet
     );
+    // The answer to the down-levelled form reads back into the same type.
+    let old = full.render_downlevel(Revision::V2025_06_18);
+    let content = serde_json::json!({ "diet_vegan": true, "diet_gluten-free": true });
+    let booking = old
+        .read::<Booking>(content.as_object().expect("an object"))
+        .expect("valid content");
+    println!(
+        "=== read back from booleans (2025-06-18): diet {:?}",
+        booking.diet
+    );
     let content = serde_json::json!({ "partySize": 3, "seating": "terrace" });
     let lite = BookingWithoutDiet::from_content(content.as_object().expect("an object"))
         .expect("valid content");
@@ -88,4 +102,7 @@ fn main() {
         "=== read back (2025-06-18): {} people, {:?}, diet {:?}",
         lite.party_size, lite.seating, lite.diet
     );
+
+    // What happens to the form on each revision.
+    println!("=== portability\n{}", Booking::portability());
 }

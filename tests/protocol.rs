@@ -515,16 +515,68 @@ fn the_elicitor_refuses_invalid_urls() {
 }
 
 #[test]
-fn the_elicitor_refuses_forms_the_revision_cannot_express() {
+fn the_elicitor_sends_multi_selects_to_2025_06_18_as_booleans() {
     let old = elicitor(Revision::V2025_06_18, ElicitationCapability::legacy());
-    let error = old.form_default::<Pizza>().unwrap_err();
+    let request = old.form_default::<Pizza>().unwrap();
+    assert!(request.is_downlevelled());
+    assert_eq!(request.groups()[0].field(), "toppings");
+    assert_eq!(
+        request.to_json(),
+        json!({
+            "message": "Pick your toppings",
+            "requestedSchema": {
+                "type": "object",
+                "properties": {
+                    "toppings_cheese": { "type": "boolean", "title": "toppings: cheese" },
+                    "toppings_olives": { "type": "boolean", "title": "toppings: olives" }
+                }
+            }
+        })
+    );
+    let answer = ElicitResult::accept(
+        json!({ "toppings_cheese": true, "toppings_olives": true })
+            .as_object()
+            .unwrap()
+            .clone(),
+    );
+    assert_eq!(
+        request.read::<Pizza>(&answer).unwrap(),
+        Elicitation::Accept(Pizza {
+            toppings: vec![Topping::Cheese, Topping::Olives]
+        })
+    );
+
+    // Params checked as they are, as a client checks what it receives, are
+    // still refused: only the elicitor, which knows the form, down-levels.
+    let error = old
+        .check(FormRequest::new("Pick your toppings", Pizza::SCHEMA))
+        .unwrap_err();
     let RequestError::SchemaNotRenderable(render) = &error else {
         panic!("{error:?}");
     };
     assert_eq!(render.field(), "toppings");
     assert_style(&error);
+
+    // Later revisions get the multi-select as it is, and read it so.
     let new = elicitor(Revision::V2025_11_25, ElicitationCapability::legacy());
-    assert!(new.form_default::<Pizza>().is_ok());
+    let request = new.form_default::<Pizza>().unwrap();
+    assert!(!request.is_downlevelled());
+    assert_eq!(
+        request.to_json()["requestedSchema"]["properties"]["toppings"]["type"],
+        "array"
+    );
+    let answer = ElicitResult::accept(
+        json!({ "toppings": ["olives"] })
+            .as_object()
+            .unwrap()
+            .clone(),
+    );
+    assert_eq!(
+        request.read::<Pizza>(&answer).unwrap(),
+        Elicitation::Accept(Pizza {
+            toppings: vec![Topping::Olives]
+        })
+    );
 }
 
 #[test]

@@ -151,7 +151,7 @@ fn a_multi_select_cannot_be_rendered_for_2025_06_18() {
     assert_eq!(error.field(), "diet");
     assert_eq!(
         error.to_string(),
-        "the field `diet` is a multi-select, which revision 2025-06-18 cannot express: negotiate 2025-11-25 or later, or ask for the choices in separate fields"
+        "the field `diet` is a multi-select, which revision 2025-06-18 cannot express: write it as one boolean per option with `FormSchema::render_downlevel`, negotiate 2025-11-25 or later, or ask for the choices in separate fields"
     );
     assert!(Order::SCHEMA.render(Revision::V2025_11_25).is_ok());
 }

@@ -1,6 +1,7 @@
 //! End to end through rmcp: the example server and an rmcp client in one
 //! process, connected by an in-memory stream, for sessions negotiated at
-//! 2025-06-18 and 2025-11-25, and 2026-07-28 input-required rounds.
+//! 2025-06-18 (multi-selects sent as booleans) and 2025-11-25, and
+//! 2026-07-28 input-required rounds.
 
 #[path = "../examples/server/app/mod.rs"]
 #[allow(dead_code)]
@@ -341,23 +342,98 @@ async fn the_booking_form_is_rendered_for_the_negotiated_revision() {
 }
 
 #[tokio::test]
-async fn a_form_the_revision_cannot_express_is_refused_before_sending() {
-    // 2025-06-18 has no multi-select, and the booking form has one.
+async fn a_2025_06_18_session_books_a_table_with_dietary_needs_as_booleans() {
+    // 2025-06-18 has no multi-select: the booking form's dietary needs go
+    // to the client as one boolean per option, and come back as the set.
+    let answer: Answer = Arc::new(|request| {
+        let properties = request_properties(request);
+        let content = if properties.contains(&"dietary_vegan".to_owned()) {
+            json!({
+                "date": "2027-03-01",
+                "partySize": 3,
+                "seating": "indoor",
+                "dietary_vegetarian": false,
+                "dietary_vegan": true,
+                "dietary_gluten-free": true,
+                "dietary_nut-free": false,
+                "contactEmail": "ada@example.com",
+                "newsletter": false
+            })
+        } else {
+            json!({})
+        };
+        ElicitResult::new(ElicitationAction::Accept).with_content(content)
+    });
     let session = connect(
         ProtocolVersion::V_2025_06_18,
         Some(ElicitationCapability::legacy()),
-        accept(json!({})),
+        answer,
+        None,
+    )
+    .await;
+    let result = session.call("book_table", json!({})).await;
+    assert_eq!(result.is_error, Some(false), "{}", text(&result));
+    assert_eq!(
+        text(&result),
+        "booked 3 seats (Indoor) on 2027-03-01 for ada@example.com, dietary needs: Vegan, GlutenFree"
+    );
+
+    let seen = requests(&session);
+    assert_eq!(seen.len(), 1);
+    let schema = &seen[0]["requestedSchema"];
+    assert_eq!(
+        schema["properties"]["dietary_gluten-free"],
+        json!({ "type": "boolean", "title": "Dietary needs: Gluten-free" })
+    );
+    assert!(schema["properties"].get("dietary").is_none());
+    // What 2025-06-18 cannot carry is not sent: no `default` on `seating`,
+    // titles as `enumNames`.
+    assert!(schema["properties"]["seating"].get("default").is_none());
+    assert_eq!(
+        schema["properties"]["seating"]["enumNames"][1],
+        "On the terrace"
+    );
+    // The client side reads the request as a valid 2025-06-18 form.
+    let typed = request_from_rmcp(&session.client.service().seen.lock().unwrap()[0]).unwrap();
+    assert_eq!(
+        typed.as_form().unwrap().requested_schema.properties.len(),
+        10
+    );
+}
+
+#[tokio::test]
+async fn a_2025_06_18_answer_with_a_bad_boolean_is_refused_naming_it() {
+    // Every field error at once, in the names the client was sent.
+    let session = connect(
+        ProtocolVersion::V_2025_06_18,
+        Some(ElicitationCapability::legacy()),
+        accept(json!({
+            "date": "2027-03-01",
+            "partySize": 3,
+            "seating": "indoor",
+            "dietary_vegan": "yes",
+            "newsletter": false
+        })),
         None,
     )
     .await;
     let result = session.call("book_table", json!({})).await;
     assert_eq!(result.is_error, Some(true));
-    assert!(
-        text(&result).contains("`dietary`"),
-        "the error names the field: {}",
-        text(&result)
+    assert_eq!(
+        text(&result),
+        "the submitted form has 2 invalid fields:\n\
+         `dietary_vegan` must be `true` or `false` (received \"yes\")\n\
+         `contactEmail` is required"
     );
-    assert!(requests(&session).is_empty(), "nothing was sent");
+}
+
+/// The names of the properties of a form request.
+fn request_properties(request: &ElicitRequestParams) -> Vec<String> {
+    let value = serde_json::to_value(request).unwrap();
+    value["requestedSchema"]["properties"]
+        .as_object()
+        .map(|properties| properties.keys().cloned().collect())
+        .unwrap_or_default()
 }
 
 #[tokio::test]

@@ -46,6 +46,7 @@ impl Place {
                 "rename_all",
                 "deny_unknown_fields",
                 "revision",
+                "downlevel",
                 "crate",
             ],
             Place::Newtype => vec!["title", "description", "legacy_titles", "crate"],
@@ -85,6 +86,7 @@ impl Place {
     fn home_of(key: &str) -> Option<&'static str> {
         Some(match key {
             "message" | "deny_unknown_fields" | "revision" => "on the form struct",
+            "downlevel" => "on the form struct, beside `revision = \"2025-06-18\"`",
             "rename_all" => "on the form struct or the enum",
             "rename" => "on a field or a variant",
             "not_secret" => "on a field",
@@ -180,6 +182,8 @@ pub struct Attrs {
     pub legacy_titles: Option<Ident>,
     /// `revision = "2025-06-18"` and the runtime's variant name.
     pub revision: Option<(LitStr, &'static str)>,
+    /// `downlevel`, keeping the key for spans.
+    pub downlevel: Option<Ident>,
     pub constraints: Vec<Constraint>,
     /// The doc comment, lines of a paragraph joined by spaces.
     pub docs: Option<String>,
@@ -303,6 +307,12 @@ impl Attrs {
             "legacy_titles" => {
                 flag(&meta, &key)?;
                 self.legacy_titles = Some(ident);
+            }
+            // `downlevel` lets a form pinned to 2025-06-18 have
+            // multi-selects, always sent as booleans.
+            "downlevel" => {
+                flag(&meta, &key)?;
+                self.downlevel = Some(ident);
             }
             // `revision = "2025-06-18"` pins the form to a revision; any
             // other string than the three known ones is an error at it.

@@ -1,11 +1,13 @@
-//! Rules that look across the whole form: wire names must be unique, and a
-//! form must not ask for secrets.
+//! Rules that look across the whole form: wire names must be unique, a
+//! form must not ask for secrets, and `downlevel` goes with a 2025-06-18
+//! pin.
 
 use std::collections::HashMap;
 
 use syn::ext::IdentExt;
 
 use crate::ast::Field;
+use crate::attr::Attrs;
 use crate::ctxt::Ctxt;
 use crate::secret_words::secret_word;
 
@@ -108,4 +110,30 @@ fn type_name(ty: &syn::Type) -> Option<&syn::Ident> {
         return type_name(inner);
     }
     Some(&last.ident)
+}
+
+/// `downlevel` lets a form pinned to 2025-06-18 have multi-selects, sent as
+/// booleans; without that pin it has nothing to do, since an unpinned form
+/// is sent as booleans to a 2025-06-18 client anyway.
+///
+/// `#[elicit(downlevel)] struct Form { .. }` is an error at `downlevel`, as
+/// is `#[elicit(revision = "2025-11-25", downlevel)]`.
+pub fn downlevel_needs_pin(attrs: &Attrs, cx: &mut Ctxt) {
+    let Some(key) = &attrs.downlevel else {
+        return;
+    };
+    match &attrs.revision {
+        Some((_, "V2025_06_18")) => {}
+        Some((lit, _)) => cx.error(
+            key.span(),
+            format!(
+                "`downlevel` sends multi-selects as booleans for a form pinned to 2025-06-18, and this form is pinned to {}, which has multi-selects: remove `downlevel`",
+                lit.value()
+            ),
+        ),
+        None => cx.error(
+            key.span(),
+            "`downlevel` sends multi-selects as booleans for a form pinned to 2025-06-18, and this form is not pinned: add `revision = \"2025-06-18\"`, or remove `downlevel` (a client of 2025-06-18 gets booleans without it)",
+        ),
+    }
 }

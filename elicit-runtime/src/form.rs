@@ -2,10 +2,10 @@
 
 use serde_json::{Map, Value};
 
-use crate::protocol::{FormRequest, Revision};
 use std::sync::Arc;
 
-use crate::schema::{FormSchema, RenderError};
+use crate::protocol::{FormRequest, Revision};
+use crate::schema::{Downlevel, FormSchema, Portability, RenderError};
 use crate::validate::ValidationErrors;
 
 /// A struct that can be asked of the user as one elicitation form.
@@ -51,7 +51,9 @@ pub trait Elicitable: Sized {
     /// The revision the form is pinned to with `#[elicit(revision =
     /// "...")]`, if any: every field must then be expressible in that
     /// revision, or the form does not compile (a multi-select or a
-    /// non-boolean `default` needs 2025-11-25 or later).
+    /// non-boolean `default` needs 2025-11-25 or later; with
+    /// [`Elicitable::DOWNLEVEL`], a multi-select is sent as booleans and
+    /// compiles).
     ///
     /// ```
     /// use elicit_runtime::Elicitable;
@@ -75,6 +77,51 @@ pub trait Elicitable: Sized {
     /// assert!(Rsvp::SCHEMA.render(Revision::V2025_06_18).is_ok());
     /// ```
     const REVISION: Option<Revision> = None;
+
+    /// Whether the form is always sent down-levelled, each multi-select as
+    /// one boolean per option, on every revision:
+    /// `#[elicit(revision = "2025-06-18", downlevel)]`, which lets a form
+    /// pinned to 2025-06-18 have multi-selects. Other forms are
+    /// down-levelled only for a client of 2025-06-18 (see
+    /// [`FormSchema::render_downlevel`]).
+    ///
+    /// Such a form is written as [`Elicitable::wire_form`] says by an
+    /// [`Elicitor`](crate::protocol::Elicitor) and by
+    /// [`Elicitable::request`], and its answers are read from booleans by
+    /// [`Elicitation`](crate::Elicitation)'s readers;
+    /// [`Elicitable::from_content`] still reads the form's own content, an
+    /// array for each multi-select.
+    ///
+    /// ```
+    /// use elicit_runtime::{Elicitable, Elicitation};
+    /// use elicit_runtime::protocol::Revision;
+    ///
+    /// #[derive(Debug, PartialEq, Elicitable)]
+    /// #[elicit(rename_all = "lowercase")]
+    /// enum Day {
+    ///     Saturday,
+    ///     Sunday,
+    /// }
+    ///
+    /// #[derive(Debug, Elicitable)]
+    /// #[elicit(revision = "2025-06-18", downlevel)]
+    /// struct Weekend {
+    ///     #[elicit(min_items = 1)]
+    ///     days: Vec<Day>,
+    /// }
+    ///
+    /// assert!(Weekend::DOWNLEVEL);
+    /// let sent = Weekend::wire_form(Revision::V2025_11_25).to_json();
+    /// assert_eq!(sent["properties"]["days_sunday"]["type"], "boolean");
+    ///
+    /// let answer = serde_json::json!({
+    ///     "action": "accept",
+    ///     "content": { "days_saturday": false, "days_sunday": true }
+    /// });
+    /// let weekend = Elicitation::<Weekend>::from_json(&answer).unwrap().accepted().unwrap();
+    /// assert_eq!(weekend.days, [Day::Sunday]);
+    /// ```
+    const DOWNLEVEL: bool = false;
 
     /// Validates accepted content against [`Self::SCHEMA`] and reads it, in
     /// one pass, reporting every failing field at once.
@@ -113,7 +160,63 @@ pub trait Elicitable: Sized {
         crate::schema::cache::schema_json::<Self>(revision)
     }
 
-    /// The `elicitation/create` params for this form with `message`.
+    /// The form as it is sent to a client of `revision`: each multi-select
+    /// as one boolean per option where the revision has no multi-select
+    /// (2025-06-18), or on every revision for a form with
+    /// [`Elicitable::DOWNLEVEL`]; otherwise the form as declared. See
+    /// [`FormSchema::render_downlevel`] for what is written, and
+    /// [`Downlevel::read`] to read the answer.
+    ///
+    /// ```
+    /// use elicit_runtime::Elicitable;
+    /// use elicit_runtime::protocol::Revision;
+    ///
+    /// #[derive(Elicitable)]
+    /// enum Colour {
+    ///     Red,
+    ///     Blue,
+    /// }
+    ///
+    /// #[derive(Elicitable)]
+    /// struct Paint {
+    ///     colours: Vec<Colour>,
+    /// }
+    ///
+    /// let old = Paint::wire_form(Revision::V2025_06_18);
+    /// assert_eq!(old.group("colours").unwrap().names().collect::<Vec<_>>(), ["colours_Red", "colours_Blue"]);
+    /// assert!(!Paint::wire_form(Revision::V2025_11_25).is_downlevelled());
+    /// ```
+    fn wire_form(revision: Revision) -> Downlevel<'static> {
+        let schema = Self::SCHEMA;
+        schema.downlevel(revision, Self::DOWNLEVEL).into_owned()
+    }
+
+    /// What happens to this form on each revision it may be sent in:
+    /// multi-selects sent as booleans (with their names), defaults a
+    /// revision cannot carry, titles sent as the legacy `enumNames`, long
+    /// option lists and long forms. See [`Portability`] for an example.
+    ///
+    /// Use it in a test to keep a form portable:
+    ///
+    /// ```
+    /// use elicit_runtime::Elicitable;
+    ///
+    /// #[derive(Elicitable)]
+    /// struct Contact {
+    ///     name: String,
+    ///     #[elicit(default = true)]
+    ///     newsletter: bool,
+    /// }
+    ///
+    /// assert!(Contact::portability().is_unchanged(), "{}", Contact::portability());
+    /// ```
+    fn portability() -> Portability {
+        Portability::new(&Self::SCHEMA, Self::DOWNLEVEL)
+    }
+
+    /// The `elicitation/create` params for this form with `message`: the
+    /// form as declared, or down-levelled for a form with
+    /// [`Elicitable::DOWNLEVEL`].
     ///
     /// ```
     /// use elicit_runtime::Elicitable;
@@ -127,7 +230,12 @@ pub trait Elicitable: Sized {
     /// assert_eq!(serde_json::to_value(&params).unwrap()["message"], "Who are you?");
     /// ```
     fn request(message: impl Into<String>) -> FormRequest {
-        FormRequest::new(message, Self::SCHEMA)
+        if Self::DOWNLEVEL {
+            let (schema, _) = Self::wire_form(Revision::LATEST).into_parts();
+            FormRequest::new(message, schema)
+        } else {
+            FormRequest::new(message, Self::SCHEMA)
+        }
     }
 
     /// The `elicitation/create` params with [`Self::MESSAGE`].

@@ -37,6 +37,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+mod answer;
 mod error;
 mod excerpt;
 mod field;

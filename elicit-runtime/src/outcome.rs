@@ -4,6 +4,7 @@
 use serde_json::{Map, Value};
 
 use crate::protocol::{Action, ElicitResult, ResultError, ResultParts};
+use crate::validate::ValidationErrors;
 use crate::{ElicitError, Elicitable, Limits};
 
 /// What the user did with a form, with the validated value on accept.
@@ -71,6 +72,13 @@ impl<T: Elicitable> Elicitation<T> {
     /// Reads a typed result. Content is validated on `accept` only; an
     /// `accept` without content is read as empty content `{}`. Content is
     /// first checked against [`Limits::DEFAULT`].
+    ///
+    /// Content is read as the form is sent when nothing says otherwise: as
+    /// declared, or from booleans for a form with
+    /// [`Elicitable::DOWNLEVEL`]. For the answer to a request a
+    /// 2025-06-18 client got down-levelled, read with
+    /// [`CheckedRequest::read`](crate::protocol::CheckedRequest::read),
+    /// which knows what was sent.
     pub fn from_result(result: &ElicitResult) -> Result<Elicitation<T>, ElicitError> {
         Self::from_result_with(result, &Limits::DEFAULT)
     }
@@ -133,6 +141,16 @@ impl<T: Elicitable> Elicitation<T> {
         content: Option<&Map<String, Value>>,
         limits: &Limits,
     ) -> Result<Elicitation<T>, ElicitError> {
+        Self::read_parts(action, content, limits, crate::answer::read_content::<T>)
+    }
+
+    /// Reads a result's parts, accepted content with `read`.
+    pub(crate) fn read_parts(
+        action: Action,
+        content: Option<&Map<String, Value>>,
+        limits: &Limits,
+        read: impl FnOnce(&Map<String, Value>) -> Result<T, ValidationErrors>,
+    ) -> Result<Elicitation<T>, ElicitError> {
         match action {
             Action::Accept => {
                 let empty = Map::new();
@@ -140,7 +158,7 @@ impl<T: Elicitable> Elicitation<T> {
                 limits
                     .check_object(content)
                     .map_err(ResultError::TooLarge)?;
-                let value = T::from_content(content)?;
+                let value = read(content)?;
                 Ok(Elicitation::Accept(value))
             }
             Action::Decline => Ok(Elicitation::Decline),

@@ -25,6 +25,7 @@ pub fn expand(input: &Input<'_>, fields: &[Field<'_>], cx: &mut Ctxt) -> TokenSt
         }
         check::no_secrets(field, cx);
     }
+    check::downlevel_needs_pin(&input.attrs, cx);
     check::unique_wire_names(
         fields
             .iter()
@@ -46,9 +47,11 @@ pub fn expand(input: &Input<'_>, fields: &[Field<'_>], cx: &mut Ctxt) -> TokenSt
                 name: format!("the field `{}`", f.ident),
                 ty,
             };
+            let downlevel = input.attrs.downlevel.is_some();
             let pin = input.attrs.revision.as_ref().map(|(lit, variant)| Pin {
                 variant,
-                message: pin_message(f, &lit.value()),
+                downlevel,
+                message: pin_message(f, &lit.value(), downlevel),
             });
             let mut spec = chain(krate, &subject, &f.attrs, pin.as_ref());
             if standalone {
@@ -115,6 +118,11 @@ pub fn expand(input: &Input<'_>, fields: &[Field<'_>], cx: &mut Ctxt) -> TokenSt
                 #private::Some(#private::Revision::#variant);
         }
     });
+    let downlevel = input.attrs.downlevel.as_ref().map(|_| {
+        quote!(
+            const DOWNLEVEL: ::core::primitive::bool = true;
+        )
+    });
 
     quote! {
         #[doc(hidden)]
@@ -129,6 +137,7 @@ pub fn expand(input: &Input<'_>, fields: &[Field<'_>], cx: &mut Ctxt) -> TokenSt
                 const MESSAGE: &'static ::core::primitive::str = #message;
                 const DENY_UNKNOWN_FIELDS: ::core::primitive::bool = #deny;
                 #revision
+                #downlevel
 
                 fn from_content(
                     __content: &#private::Map<::std::string::String, #private::Value>,
@@ -167,8 +176,10 @@ fn wire_span(field: &Field<'_>) -> proc_macro2::Span {
 /// cannot express, naming what the field has that the revision lacks.
 ///
 /// `#[elicit(revision = "2025-06-18")]` with `tags: Vec<Tag>` is an error at
-/// `Vec<Tag>`: 2025-06-18 has no multi-select.
-fn pin_message(field: &Field<'_>, revision: &str) -> String {
+/// `Vec<Tag>`: 2025-06-18 has no multi-select, unless the form adds
+/// `downlevel` to send it as booleans. With `downlevel`, only a
+/// non-boolean `default` is left to fail.
+fn pin_message(field: &Field<'_>, revision: &str, downlevel: bool) -> String {
     let label = format!("the field `{}: {}`", field.ident, type_text(field.ty));
     let pinned = format!("the form pins that revision with `revision = \"{revision}\"`");
     let unpin = "remove the pin to require 2025-11-25 or later";
@@ -179,14 +190,18 @@ fn pin_message(field: &Field<'_>, revision: &str) -> String {
     let multi =
         types::is_multi_select(field.ty) || matches!(default, Some((DefaultValue::List(_), _)));
     match default {
-        _ if multi => format!(
-            "{label} is a multi-select, which revision {revision} cannot express, and {pinned}: ask for the choices in separate fields, or {unpin}"
+        _ if multi && !downlevel => format!(
+            "{label} is a multi-select, which revision {revision} cannot express, and {pinned}: add `downlevel` to send it as one boolean per option (`#[elicit(revision = \"{revision}\", downlevel)]`), ask for the choices in separate fields, or {unpin}"
         ),
         Some((DefaultValue::Str(_) | DefaultValue::Num(_), written)) => format!(
             "{label} has `{written}`, which revision {revision} cannot express (it allows a default only on a boolean), and {pinned}: remove the `default`, or {unpin}"
         ),
+        _ if downlevel => format!(
+            "the type of {label} carries a non-boolean `default`, which revision {revision} cannot express, and {pinned}: remove that from `{}`, or {unpin}",
+            type_text(field.ty)
+        ),
         _ => format!(
-            "the type of {label} is a multi-select or carries a non-boolean `default`, which revision {revision} cannot express, and {pinned}: remove that from `{}`, or {unpin}",
+            "the type of {label} is a multi-select or carries a non-boolean `default`, which revision {revision} cannot express, and {pinned}: remove that from `{}`, add `downlevel` if it is a multi-select, or {unpin}",
             type_text(field.ty)
         ),
     }

@@ -25,6 +25,9 @@ pub struct Subject<'a> {
 pub struct Pin {
     /// The runtime's `Revision` variant, such as `V2025_06_18`.
     pub variant: &'static str,
+    /// The form has `downlevel`: its multi-selects are sent as booleans,
+    /// so only the other fields are checked.
+    pub downlevel: bool,
     /// The message when the field needs a later revision.
     pub message: String,
 }
@@ -170,11 +173,12 @@ pub fn chain(
         let (first, last) = ends(ty);
         let variant = syn::Ident::new(pin.variant, first);
         let message = &pin.message;
-        let mut step = Step::new(
-            first,
-            "check_revision",
-            quote!(#private::Revision::#variant, #message),
-        );
+        let check = if pin.downlevel {
+            "check_revision_downlevel"
+        } else {
+            "check_revision"
+        };
+        let mut step = Step::new(first, check, quote!(#private::Revision::#variant, #message));
         // The call runs from the type's first token to its last, so the
         // error is under the whole type, `Vec<Colour>`, not only `Vec`.
         step.end = last;

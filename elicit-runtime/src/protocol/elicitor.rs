@@ -8,14 +8,19 @@ use serde_json::Value;
 use super::error::fresh_id;
 use super::request::has_elicitation_id;
 use super::{
-    ElicitRequestParams, ElicitationCapability, ElicitationId, FormRequest, InputRequest, Mode,
-    RequestError, RequestId, Revision, UrlRequest, jsonrpc,
+    ElicitRequestParams, ElicitResult, ElicitationCapability, ElicitationId, FormRequest,
+    InputRequest, Mode, RequestError, RequestId, Revision, UrlRequest, jsonrpc,
 };
-use crate::Elicitable;
+use crate::answer::{read_content, read_groups};
+use crate::schema::BooleanGroup;
+use crate::{ElicitError, Elicitable, Elicitation, Limits};
 
 /// Builds elicitation requests for one client: refuses a mode the client
-/// did not declare or the revision does not have, an invalid URL, and a
-/// form the revision cannot express, before anything reaches the wire.
+/// did not declare or the revision does not have, and an invalid URL,
+/// before anything reaches the wire. A form is written as the revision can
+/// express it: for 2025-06-18, each multi-select as one boolean per option
+/// ([`Elicitable::wire_form`]); [`CheckedRequest::read`] reads the answer
+/// back into the form.
 ///
 /// A server makes one per session (2025-06-18, 2025-11-25: from the
 /// capabilities of `initialize`) or per request (2026-07-28: from the
@@ -138,18 +143,55 @@ impl Elicitor {
         self.capability.supports_in(mode, self.revision)
     }
 
-    /// A form-mode request for `T` with `message`.
+    /// A form-mode request for `T` with `message`, the form written as
+    /// [`Elicitable::wire_form`] says: for 2025-06-18 (and on every revision
+    /// for a form with [`Elicitable::DOWNLEVEL`]), each multi-select as one
+    /// boolean per option. Read the answer with [`CheckedRequest::read`].
     ///
     /// # Errors
     ///
     /// [`RequestError::ModeNotDeclared`] when the client did not declare form
-    /// mode; [`RequestError::SchemaNotRenderable`] when `T` has a field the
-    /// revision cannot express.
+    /// mode.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::collections::BTreeSet;
+    ///
+    /// use elicit_runtime::protocol::{ElicitResult, ElicitationCapability, Elicitor, Revision};
+    /// use elicit_runtime::{Elicitable, Elicitation};
+    ///
+    /// #[derive(Debug, PartialEq, Eq, PartialOrd, Ord, Elicitable)]
+    /// #[elicit(rename_all = "kebab-case")]
+    /// enum Dietary {
+    ///     Vegan,
+    ///     GlutenFree,
+    /// }
+    ///
+    /// /// Any dietary needs?
+    /// #[derive(Debug, Elicitable)]
+    /// struct Needs {
+    ///     dietary: BTreeSet<Dietary>,
+    /// }
+    ///
+    /// let elicitor = Elicitor::new(Revision::V2025_06_18, ElicitationCapability::legacy());
+    /// let request = elicitor.form_default::<Needs>().unwrap();
+    /// let schema = &request.to_json()["requestedSchema"];
+    /// assert_eq!(schema["properties"]["dietary_gluten-free"]["type"], "boolean");
+    ///
+    /// let content = serde_json::json!({ "dietary_vegan": false, "dietary_gluten-free": true });
+    /// let result = ElicitResult::accept(content.as_object().unwrap().clone());
+    /// let needs = request.read::<Needs>(&result).unwrap().accepted().unwrap();
+    /// assert_eq!(needs.dietary, BTreeSet::from([Dietary::GlutenFree]));
+    /// ```
     pub fn form<T: Elicitable>(
         &self,
         message: impl Into<String>,
     ) -> Result<CheckedRequest, RequestError> {
-        self.check(FormRequest::new(message, T::SCHEMA))
+        let (schema, groups) = T::wire_form(self.revision).into_parts();
+        let mut request = self.check(FormRequest::new(message, schema))?;
+        request.groups = groups;
+        Ok(request)
     }
 
     /// A form-mode request for `T` with its own message ([`Elicitable::MESSAGE`]).
@@ -227,7 +269,9 @@ impl Elicitor {
     /// Checks `params` against the revision and the client's capability:
     /// what a server's requests pass through, and what a client runs on an
     /// incoming request (answering an error with JSON-RPC
-    /// [`RequestError::INVALID_PARAMS`]).
+    /// [`RequestError::INVALID_PARAMS`]). The params are checked as they
+    /// are: a multi-select for 2025-06-18 is refused, not down-levelled
+    /// (that is [`Elicitor::form`]'s work, which knows the form's type).
     ///
     /// # Errors
     ///
@@ -263,6 +307,7 @@ impl Elicitor {
         Ok(CheckedRequest {
             revision: self.revision,
             params,
+            groups: Vec::new(),
         })
     }
 
@@ -301,6 +346,8 @@ impl Elicitor {
 pub struct CheckedRequest {
     revision: Revision,
     params: ElicitRequestParams,
+    /// The multi-selects sent as booleans.
+    groups: Vec<BooleanGroup>,
 }
 
 impl CheckedRequest {
@@ -322,6 +369,89 @@ impl CheckedRequest {
     /// The params, owned.
     pub fn into_params(self) -> ElicitRequestParams {
         self.params
+    }
+
+    /// `true` when a multi-select of the form is sent as booleans.
+    pub fn is_downlevelled(&self) -> bool {
+        !self.groups.is_empty()
+    }
+
+    /// The multi-selects of the form sent as booleans, in form order, with
+    /// the booleans' names.
+    pub fn groups(&self) -> &[BooleanGroup] {
+        &self.groups
+    }
+
+    /// Reads the client's result to this request into `T`, the form the
+    /// request was built for by [`Elicitor::form`]: content sent as
+    /// booleans is turned back into the multi-selects, then validated and
+    /// read as by [`Elicitation::from_result`], every failing field at
+    /// once, named as the client saw it (see
+    /// [`Downlevel::read`](crate::schema::Downlevel::read)). Content is
+    /// first checked against [`Limits::DEFAULT`].
+    ///
+    /// # Errors
+    ///
+    /// [`ElicitError::InvalidContent`] when accepted content breaks the
+    /// form; [`ElicitError::MalformedResult`] when it breaks the limits.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use elicit_runtime::protocol::{ElicitResult, ElicitationCapability, Elicitor, Revision};
+    /// use elicit_runtime::{Elicitable, Elicitation};
+    ///
+    /// #[derive(Debug, PartialEq, Elicitable)]
+    /// enum Day {
+    ///     Saturday,
+    ///     Sunday,
+    /// }
+    ///
+    /// #[derive(Debug, PartialEq, Elicitable)]
+    /// struct Visit {
+    ///     #[elicit(min_items = 1)]
+    ///     days: Vec<Day>,
+    /// }
+    ///
+    /// let elicitor = Elicitor::new(Revision::V2025_06_18, ElicitationCapability::legacy());
+    /// let request = elicitor.form::<Visit>("When?").unwrap();
+    /// assert!(request.is_downlevelled());
+    ///
+    /// let none = serde_json::json!({ "days_Saturday": false, "days_Sunday": false });
+    /// let error = request
+    ///     .read::<Visit>(&ElicitResult::accept(none.as_object().unwrap().clone()))
+    ///     .unwrap_err();
+    /// assert_eq!(
+    ///     error.validation_errors().unwrap().to_string(),
+    ///     "`days_Saturday` and `days_Sunday` have 0 ticked, and at least 1 must be: tick 1 more"
+    /// );
+    /// assert_eq!(request.read::<Visit>(&ElicitResult::decline()).unwrap(), Elicitation::Decline);
+    /// ```
+    pub fn read<T: Elicitable>(
+        &self,
+        result: &ElicitResult,
+    ) -> Result<Elicitation<T>, ElicitError> {
+        self.read_with(result, &Limits::DEFAULT)
+    }
+
+    /// [`CheckedRequest::read`] within `limits`.
+    ///
+    /// # Errors
+    ///
+    /// As [`CheckedRequest::read`].
+    pub fn read_with<T: Elicitable>(
+        &self,
+        result: &ElicitResult,
+        limits: &Limits,
+    ) -> Result<Elicitation<T>, ElicitError> {
+        let content = result.content.as_ref();
+        Elicitation::read_parts(result.action, content, limits, |content| {
+            if self.groups.is_empty() {
+                read_content::<T>(content)
+            } else {
+                read_groups::<T>(&self.groups, content)
+            }
+        })
     }
 
     /// The `elicitationId` of a URL-mode request for 2025-11-25: keep it to

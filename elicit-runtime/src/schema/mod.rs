@@ -2,18 +2,22 @@
 //! wire form.
 
 pub(crate) mod cache;
+mod downlevel;
 mod model;
 pub(crate) mod num;
 mod parse;
+mod portability;
 mod prefill;
 mod render;
 mod spec;
 
+pub use downlevel::{BooleanGroup, Downlevel};
 pub use model::{
     BooleanRules, EnumOption, EnumRules, FormSchema, Kind, MultiSelectRules, NumberRules, Property,
     PropertySchema, StringRules, Text,
 };
 pub use num::Num;
 pub use parse::{Parsed, SchemaError, SchemaErrorKind, SchemaWarning};
+pub use portability::{Change, Portability};
 pub use render::{DIALECT, RenderError, RenderedSchema};
 pub use spec::{BoundMessages, FieldSpec, KindSpec};

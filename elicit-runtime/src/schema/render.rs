@@ -5,7 +5,7 @@ use core::fmt;
 
 use serde::ser::{Error as _, Serialize, SerializeMap, Serializer};
 
-use super::{EnumOption, FormSchema, Kind, Num, PropertySchema};
+use super::{EnumOption, EnumRules, FormSchema, Kind, Num, PropertySchema};
 use crate::excerpt::Excerpt;
 use crate::protocol::Revision;
 
@@ -65,7 +65,7 @@ impl fmt::Display for RenderError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "the field `{}` is a multi-select, which revision {} cannot express: negotiate 2025-11-25 or later, or ask for the choices in separate fields",
+            "the field `{}` is a multi-select, which revision {} cannot express: write it as one boolean per option with `FormSchema::render_downlevel`, negotiate 2025-11-25 or later, or ask for the choices in separate fields",
             Excerpt(&self.field),
             self.revision
         )
@@ -75,8 +75,15 @@ impl fmt::Display for RenderError {
 impl std::error::Error for RenderError {}
 
 impl FormSchema {
-    /// The schema for `revision`, or an error naming the first field that
-    /// revision cannot express (a multi-select before 2025-11-25).
+    /// The schema for `revision`, exactly as the form declares it, or an
+    /// error naming the first field that revision cannot express (a
+    /// multi-select before 2025-11-25). To send such a form to a client of
+    /// 2025-06-18 anyway, with each multi-select as one boolean per option,
+    /// use [`FormSchema::render_downlevel`].
+    ///
+    /// What a revision cannot carry on other fields is left out: 2025-06-18
+    /// writes no `default` but a boolean's, and writes titled single-selects
+    /// as `enum` + `enumNames`.
     ///
     /// A form's schema is a `const`: bind it first (`let schema =
     /// Form::SCHEMA;`) to keep the rendering past one expression.
@@ -92,20 +99,12 @@ impl FormSchema {
                 revision,
             });
         }
-        Ok(RenderedSchema {
-            schema: self,
-            revision,
-            dialect: false,
-        })
+        Ok(RenderedSchema::unchecked(self, revision))
     }
 
     /// The schema for the newest revision, which can express every form.
     pub fn latest(&self) -> RenderedSchema<'_> {
-        RenderedSchema {
-            schema: self,
-            revision: Revision::LATEST,
-            dialect: false,
-        }
+        RenderedSchema::unchecked(self, Revision::LATEST)
     }
 
     /// The schema as a JSON value, for the newest revision.
@@ -158,6 +157,15 @@ impl FormSchema {
 }
 
 impl<'a> RenderedSchema<'a> {
+    /// `schema` for `revision`, which the caller knows can express it.
+    pub(crate) fn unchecked(schema: &'a FormSchema, revision: Revision) -> RenderedSchema<'a> {
+        RenderedSchema {
+            schema,
+            revision,
+            dialect: false,
+        }
+    }
+
     /// Also writes `"$schema"` with the JSON Schema 2020-12 dialect URI
     /// (from 2025-11-25; 2025-06-18 has no `$schema`).
     pub fn with_dialect(self) -> RenderedSchema<'a> {
@@ -237,8 +245,9 @@ struct RenderedProperty<'a> {
 impl Serialize for RenderedProperty<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let schema = self.schema;
-        // Defaults other than boolean ones came with 2025-11-25.
-        let extended = self.revision.has_extended_schemas();
+        let revision = self.revision;
+        let extended = revision.has_extended_schemas();
+        let writes_default = writes_default(&schema.kind, revision);
         let mut map = serializer.serialize_map(None)?;
         map.serialize_entry("type", schema.kind.type_name())?;
         if let Some(title) = &schema.title {
@@ -258,7 +267,7 @@ impl Serialize for RenderedProperty<'_> {
                 if let Some(format) = rules.format {
                     map.serialize_entry("format", format.as_str())?;
                 }
-                if let Some(default) = rules.default.as_ref().filter(|_| extended) {
+                if let Some(default) = rules.default.as_ref().filter(|_| writes_default) {
                     map.serialize_entry("default", default)?;
                 }
             }
@@ -269,7 +278,7 @@ impl Serialize for RenderedProperty<'_> {
                 if let Some(max) = rules.maximum {
                     map.serialize_entry("maximum", &max)?;
                 }
-                if let Some(default) = rules.default.filter(|_| extended) {
+                if let Some(default) = rules.default.filter(|_| writes_default) {
                     map.serialize_entry("default", &default)?;
                 }
             }
@@ -279,16 +288,16 @@ impl Serialize for RenderedProperty<'_> {
                 }
             }
             Kind::Enum(rules) => {
-                if !rules.is_titled() {
-                    map.serialize_entry("enum", &Values(&rules.options))?;
-                } else if extended && !rules.legacy_titles {
-                    map.serialize_entry("oneOf", &Titled(&rules.options))?;
-                } else {
+                if titles_as_enum_names(rules, revision) {
                     map.serialize_entry("enum", &Values(&rules.options))?;
                     let names = rules.options.iter().map(EnumOption::label);
                     map.serialize_entry("enumNames", &Seq(names))?;
+                } else if rules.is_titled() {
+                    map.serialize_entry("oneOf", &Titled(&rules.options))?;
+                } else {
+                    map.serialize_entry("enum", &Values(&rules.options))?;
                 }
-                if let Some(default) = rules.default.as_ref().filter(|_| extended) {
+                if let Some(default) = rules.default.as_ref().filter(|_| writes_default) {
                     map.serialize_entry("default", default)?;
                 }
             }
@@ -312,6 +321,20 @@ impl Serialize for RenderedProperty<'_> {
         }
         map.end()
     }
+}
+
+/// Whether `revision` writes the `default` of a property of `kind`: a
+/// boolean's always, the others' from 2025-11-25, which brought `default`
+/// to every kind.
+pub(crate) fn writes_default(kind: &Kind, revision: Revision) -> bool {
+    matches!(kind, Kind::Boolean(_)) || revision.has_extended_schemas()
+}
+
+/// Whether `revision` writes a single-select's titles as the legacy
+/// `enumNames`: always in 2025-06-18, which has no `oneOf`, and with
+/// `legacy_titles` on every revision.
+pub(crate) fn titles_as_enum_names(rules: &EnumRules, revision: Revision) -> bool {
+    rules.is_titled() && (rules.legacy_titles || !revision.has_extended_schemas())
 }
 
 /// The `items` of a multi-select: `{type: string, enum}` or `{anyOf}`.

@@ -4,6 +4,7 @@ use core::fmt;
 
 use serde_json::Value;
 
+use super::violation::list_names;
 use super::{Rule, Violation};
 use crate::excerpt::{Excerpt, plural};
 
@@ -94,7 +95,13 @@ impl FieldError {
 
 impl fmt::Display for FieldError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "`{}` {}", Excerpt(&self.field), self.violation)?;
+        // An error about a multi-select sent as booleans names them all:
+        // they are what the user saw.
+        match self.violation.booleans() {
+            Some(names) if !names.is_empty() => list_names(f, names)?,
+            _ => write!(f, "`{}`", Excerpt(&self.field))?,
+        }
+        write!(f, " {}", self.violation)?;
         match &self.received {
             Received::Nothing => Ok(()),
             Received::Value(text) => write!(f, " (received {text})"),

@@ -1,6 +1,7 @@
 //! Validation of content against a form schema: every constraint, every
 //! failing field reported at once.
 
+pub(crate) mod booleans;
 mod content;
 mod errors;
 mod value;

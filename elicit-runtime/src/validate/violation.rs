@@ -103,6 +103,28 @@ pub enum Violation {
         /// The number of entries received.
         actual: u64,
     },
+    /// A multi-select sent as booleans (to a client of 2025-06-18, see
+    /// [`FormSchema::render_downlevel`](crate::schema::FormSchema::render_downlevel))
+    /// has fewer of them ticked than its `minItems`. The error names the
+    /// first boolean as its field, and its message every boolean.
+    TooFewTicked {
+        /// The `minItems` of the multi-select.
+        min: u64,
+        /// How many booleans were ticked.
+        actual: u64,
+        /// The names of the booleans, in the order of the options.
+        booleans: Vec<String>,
+    },
+    /// A multi-select sent as booleans has more of them ticked than its
+    /// `maxItems`; see [`Violation::TooFewTicked`].
+    TooManyTicked {
+        /// The `maxItems` of the multi-select.
+        max: u64,
+        /// How many booleans were ticked.
+        actual: u64,
+        /// The names of the booleans, in the order of the options.
+        booleans: Vec<String>,
+    },
 }
 
 /// The rule a [`Violation`] broke, named by its JSON Schema keyword.
@@ -191,8 +213,8 @@ impl Violation {
             Violation::Unknown => Rule::Unknown,
             Violation::ItemNotAnOption { .. } => Rule::Enum,
             Violation::DuplicateItem { .. } => Rule::UniqueItems,
-            Violation::MinItems { .. } => Rule::MinItems,
-            Violation::MaxItems { .. } => Rule::MaxItems,
+            Violation::MinItems { .. } | Violation::TooFewTicked { .. } => Rule::MinItems,
+            Violation::MaxItems { .. } | Violation::TooManyTicked { .. } => Rule::MaxItems,
         }
     }
 
@@ -213,6 +235,8 @@ impl Violation {
             Violation::DuplicateItem { .. } => "each value at most once".to_owned(),
             Violation::MinItems { min, .. } => format!("at least {}", plural(*min, "value")),
             Violation::MaxItems { max, .. } => format!("at most {}", plural(*max, "value")),
+            Violation::TooFewTicked { min, .. } => format!("at least {min} ticked"),
+            Violation::TooManyTicked { max, .. } => format!("at most {max} ticked"),
             Violation::OutOfRange { min, max } => format!("a number from {min} to {max}"),
             Violation::InexactInteger => "an integer written in full".to_owned(),
             Violation::Unknown => "no such field".to_owned(),
@@ -283,6 +307,59 @@ impl fmt::Display for Violation {
                 "must have at most {}, has {actual}",
                 plural(*max, "value")
             ),
+            Violation::TooFewTicked {
+                min,
+                actual,
+                booleans,
+            } => write!(
+                f,
+                "{} {actual} ticked, and at least {min} must be: tick {} more",
+                has(booleans.len()),
+                min.saturating_sub(*actual)
+            ),
+            Violation::TooManyTicked {
+                max,
+                actual,
+                booleans,
+            } => write!(
+                f,
+                "{} {actual} ticked, and at most {max} may be: untick {}",
+                has(booleans.len()),
+                actual.saturating_sub(*max)
+            ),
         }
     }
+}
+
+impl Violation {
+    /// The booleans a violation is about, when it is about a multi-select
+    /// sent as booleans rather than about one field.
+    pub(crate) fn booleans(&self) -> Option<&[String]> {
+        match self {
+            Violation::TooFewTicked { booleans, .. }
+            | Violation::TooManyTicked { booleans, .. } => Some(booleans),
+            _ => None,
+        }
+    }
+}
+
+/// The verb for a count of booleans.
+fn has(count: usize) -> &'static str {
+    if count == 1 { "has" } else { "have" }
+}
+
+/// "`a`, `b` and `c`": names cut short and escaped, at most
+/// [`LISTED_OPTIONS`] of them named.
+pub(crate) fn list_names(f: &mut fmt::Formatter<'_>, names: &[String]) -> fmt::Result {
+    let shown = names.len().min(LISTED_OPTIONS);
+    for (i, name) in names.iter().take(shown).enumerate() {
+        if i > 0 {
+            f.write_str(if i + 1 == names.len() { " and " } else { ", " })?;
+        }
+        write!(f, "`{}`", Excerpt(name))?;
+    }
+    if names.len() > shown {
+        write!(f, " and {} more", names.len() - shown)?;
+    }
+    Ok(())
 }

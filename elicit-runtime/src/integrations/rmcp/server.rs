@@ -132,8 +132,9 @@ pub trait ServerElicitation: sealed::Sealed + Sync {
             .elicitor()
             .and_then(|elicitor| Ok(elicitor.form::<T>(message)?));
         async move {
-            let result = self.send_elicitation(&request?, timeout).await?;
-            Ok(Elicitation::<T>::from_result(&result)?)
+            let request = request?;
+            let result = self.send_elicitation(&request, timeout).await?;
+            Ok(request.read::<T>(&result)?)
         }
     }
 

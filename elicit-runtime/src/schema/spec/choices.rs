@@ -94,6 +94,22 @@ impl FieldSpec {
         self
     }
 
+    /// Panics with `message` if revision `revision` cannot express this
+    /// field even with its multi-selects written as booleans (a form with
+    /// `downlevel`): a `default` on anything but a boolean or a
+    /// multi-select needs 2025-11-25 or later.
+    pub const fn check_revision_downlevel(
+        self,
+        revision: Revision,
+        message: &'static str,
+    ) -> FieldSpec {
+        let multi = matches!(self.kind, KindSpec::MultiSelect { .. });
+        if !revision.has_extended_schemas() && !multi && self.needs_extended_schemas() {
+            panic!("{}", message)
+        }
+        self
+    }
+
     /// `true` when the field needs revision 2025-11-25 or later.
     pub const fn needs_extended_schemas(self) -> bool {
         match self.kind {

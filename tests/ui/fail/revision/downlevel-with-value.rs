@@ -1,0 +1,9 @@
+use elicit_runtime::Elicitable;
+
+#[derive(Elicitable)]
+#[elicit(revision = "2025-06-18", downlevel = true)]
+struct Form {
+    name: String,
+}
+
+fn main() {}
