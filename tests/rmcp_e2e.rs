@@ -402,26 +402,67 @@ async fn a_2025_06_18_session_books_a_table_with_dietary_needs_as_booleans() {
 }
 
 #[tokio::test]
-async fn a_2025_06_18_answer_with_a_bad_boolean_is_refused_naming_it() {
-    // Every field error at once, in the names the client was sent.
+async fn a_2025_06_18_answer_with_a_bad_boolean_is_asked_again_naming_it() {
+    // Every field error at once, in the names the client was sent; the form
+    // asked again is the down-levelled one, with the valid answers offered.
+    let invalid = json!({
+        "date": "2027-03-01",
+        "partySize": 3,
+        "seating": "indoor",
+        "dietary_vegan": "yes",
+        "dietary_nut-free": true,
+        "newsletter": false
+    });
+    let valid = json!({
+        "date": "2027-03-01",
+        "partySize": 3,
+        "seating": "indoor",
+        "dietary_vegan": true,
+        "contactEmail": "ada@example.com",
+        "newsletter": false
+    });
     let session = connect(
         ProtocolVersion::V_2025_06_18,
         Some(ElicitationCapability::legacy()),
-        accept(json!({
-            "date": "2027-03-01",
-            "partySize": 3,
-            "seating": "indoor",
-            "dietary_vegan": "yes",
-            "newsletter": false
-        })),
+        accept_in_turn(vec![invalid.clone(), valid]),
         None,
     )
     .await;
     let result = session.call("book_table", json!({})).await;
+    assert_eq!(result.is_error, Some(false), "{}", text(&result));
+    assert_eq!(
+        text(&result),
+        "booked 3 seats (Indoor) on 2027-03-01 for ada@example.com, dietary needs: Vegan"
+    );
+    let seen = requests(&session);
+    assert_eq!(seen.len(), 2);
+    assert_eq!(
+        seen[1]["message"],
+        "Please tell us about your reservation\n\nPlease correct your answer:\n\
+         - `dietary_vegan` must be `true` or `false` (received \"yes\")\n\
+         - `contactEmail` is required"
+    );
+    let properties = &seen[1]["requestedSchema"]["properties"];
+    assert_eq!(properties["dietary_nut-free"]["default"], true);
+    assert_eq!(properties["newsletter"]["default"], false);
+    assert_eq!(properties["dietary_vegan"]["type"], "boolean");
+    assert!(properties["dietary_vegan"].get("default").is_none());
+    // 2025-06-18 carries no string default: the date is not offered back.
+    assert!(properties["date"].get("default").is_none());
+
+    let stubborn = connect(
+        ProtocolVersion::V_2025_06_18,
+        Some(ElicitationCapability::legacy()),
+        accept(invalid),
+        None,
+    )
+    .await;
+    let result = stubborn.call("book_table", json!({})).await;
     assert_eq!(result.is_error, Some(true));
     assert_eq!(
         text(&result),
-        "the submitted form has 2 invalid fields:\n\
+        "the answer to `booking` still had 2 invalid fields after 3 attempts: call again to \
+         start over\n\
          `dietary_vegan` must be `true` or `false` (received \"yes\")\n\
          `contactEmail` is required"
     );

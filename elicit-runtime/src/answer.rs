@@ -107,3 +107,16 @@ pub(crate) fn read_content<T: Elicitable>(
         T::from_content(content)
     }
 }
+
+/// Reads content of `T` as `T` is sent at `revision`: from booleans where
+/// the revision has no multi-select (or the form is always down-levelled),
+/// else as declared.
+pub(crate) fn read_sent<T: Elicitable>(
+    revision: Revision,
+    content: &Map<String, Value>,
+) -> Result<T, ValidationErrors> {
+    if revision.has_extended_schemas() {
+        return read_content::<T>(content);
+    }
+    read_groups::<T>(T::wire_form(revision).groups(), content)
+}

@@ -194,7 +194,15 @@ impl<T: Elicitable> Need for Form<T> {
         response: &Value,
     ) -> Result<Reading<Elicitation<T>>, ResponseError> {
         let result = elicit_result(asking, response)?;
-        match Elicitation::<T>::from_result(&result) {
+        // Read as the form was sent: on 2025-06-18, multi-selects came as
+        // booleans.
+        let read = Elicitation::read_parts(
+            result.action,
+            result.content.as_ref(),
+            &asking.limits,
+            |content| crate::answer::read_sent::<T>(asking.revision, content),
+        );
+        match read {
             Ok(elicitation) => Ok(Reading::Done(elicitation)),
             Err(ElicitError::InvalidContent(errors)) => Ok(Reading::Invalid(Again {
                 content: result.content.unwrap_or_default(),

@@ -5,7 +5,7 @@ use core::fmt::Write as _;
 
 use serde_json::{Map, Value};
 
-use super::{CheckedRequest, Elicitor, FormRequest, RequestError};
+use super::{CheckedRequest, Elicitor, RequestError};
 use crate::Elicitable;
 use crate::excerpt::Escaped;
 use crate::validate::ValidationErrors;
@@ -16,7 +16,9 @@ impl Elicitor {
     /// the validator's words, and each valid answer comes back as its
     /// field's `default` ([`FormSchema::prefilled`]) so the user fixes only
     /// what was wrong. 2025-06-18 carries only boolean defaults; the others
-    /// are dropped there.
+    /// are dropped there. The form is the one [`Elicitor::form`] writes for
+    /// the revision (multi-selects as booleans for 2025-06-18), as the
+    /// answer and its errors are.
     ///
     /// [`FormSchema::prefilled`]: crate::schema::FormSchema::prefilled
     ///
@@ -55,8 +57,11 @@ impl Elicitor {
         content: &Map<String, Value>,
         errors: &ValidationErrors,
     ) -> Result<CheckedRequest, RequestError> {
-        let schema = T::SCHEMA.prefilled(content, errors);
-        self.check(FormRequest::new(again_message(message, errors), schema))
+        // The answer came for the form as it was sent: on 2025-06-18 its
+        // multi-selects were booleans, and the errors name those.
+        self.wire_form::<T>(again_message(message, errors), |schema| {
+            schema.prefilled(content, errors)
+        })
     }
 }
 

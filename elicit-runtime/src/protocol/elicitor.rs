@@ -12,7 +12,7 @@ use super::{
     InputRequest, Mode, RequestError, RequestId, Revision, UrlRequest, jsonrpc,
 };
 use crate::answer::{read_content, read_groups};
-use crate::schema::BooleanGroup;
+use crate::schema::{BooleanGroup, FormSchema};
 use crate::{ElicitError, Elicitable, Elicitation, Limits};
 
 /// Builds elicitation requests for one client: refuses a mode the client
@@ -188,8 +188,18 @@ impl Elicitor {
         &self,
         message: impl Into<String>,
     ) -> Result<CheckedRequest, RequestError> {
+        self.wire_form::<T>(message.into(), |schema| schema)
+    }
+
+    /// The request for `T` as this revision writes it (multi-selects as
+    /// booleans for 2025-06-18), its schema passed through `adjust` first.
+    pub(super) fn wire_form<T: Elicitable>(
+        &self,
+        message: String,
+        adjust: impl FnOnce(FormSchema) -> FormSchema,
+    ) -> Result<CheckedRequest, RequestError> {
         let (schema, groups) = T::wire_form(self.revision).into_parts();
-        let mut request = self.check(FormRequest::new(message, schema))?;
+        let mut request = self.check(FormRequest::new(message, adjust(schema)))?;
         request.groups = groups;
         Ok(request)
     }
