@@ -80,6 +80,9 @@ fn email() -> impl Strategy<Value = String> {
 fn uri() -> impl Strategy<Value = String> {
     let scheme = "[a-z][a-z0-9+.-]{0,5}";
     let segment = "([A-Za-z0-9._~!$&'()*+,;=:@-]|%[0-9A-F]{2}){0,6}";
+    // Without an authority the path is rootless: its first segment is not
+    // empty, or `scheme:` + `//...` would read as an authority.
+    let first_segment = "([A-Za-z0-9._~!$&'()*+,;=:@-]|%[0-9A-F]{2}){1,6}";
     let host = "[a-z0-9]{1,8}(\\.[a-z0-9]{1,8}){0,2}";
     let path = proptest::collection::vec(segment, 0..3)
         .prop_map(|s| s.iter().map(|s| format!("/{s}")).collect::<String>());
@@ -87,7 +90,7 @@ fn uri() -> impl Strategy<Value = String> {
         .prop_map(|q| q.map_or(String::new(), |q| format!("?{q}")));
     prop_oneof![
         (scheme, host, path.clone(), query).prop_map(|(s, h, p, q)| format!("{s}://{h}{p}{q}")),
-        (scheme, segment, path).prop_map(|(s, first, p)| format!("{s}:{first}{p}")),
+        (scheme, first_segment, path).prop_map(|(s, first, p)| format!("{s}:{first}{p}")),
     ]
 }
 
