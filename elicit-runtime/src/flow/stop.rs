@@ -356,6 +356,9 @@ pub enum AskError {
     /// Sending a request to the client failed (a server that sends requests
     /// itself, before 2026-07-28).
     Transport(Box<dyn std::error::Error + Send + Sync>),
+    /// The work was cancelled while it waited for the client (a task's
+    /// `tasks/cancel`).
+    Cancelled,
 }
 
 impl fmt::Display for AskError {
@@ -369,6 +372,9 @@ impl fmt::Display for AskError {
                  carry a type that serializes and reads back as the same type"
             ),
             AskError::Transport(error) => write!(f, "asking the client failed: {error}"),
+            AskError::Cancelled => {
+                f.write_str("the work was cancelled while it waited for the client's answer")
+            }
         }
     }
 }
@@ -378,7 +384,7 @@ impl std::error::Error for AskError {
         match self {
             AskError::Request(error) => Some(error),
             AskError::Seal(error) => Some(error),
-            AskError::Carry { .. } => None,
+            AskError::Carry { .. } | AskError::Cancelled => None,
             AskError::Transport(error) => Some(error.as_ref()),
         }
     }

@@ -391,8 +391,10 @@ impl<'a> ServerFlow<'a> {
                     waiting.push(async move { (key, task.request_input(unique, request).await) });
                 }
                 for (key, response) in futures::future::join_all(waiting).await {
-                    let response =
-                        response.map_err(|exit| AskError::Transport(exit_error(exit)))?;
+                    let response = response.map_err(|exit| match exit {
+                        TaskExit::Cancelled => AskError::Cancelled,
+                        TaskExit::Error(error) => AskError::Transport(Box::new(error)),
+                    })?;
                     self.flow.respond(key, response);
                 }
                 Ok(())
@@ -498,13 +500,6 @@ fn transport(error: RmcpElicitError) -> Stop {
     AskError::Transport(Box::new(error)).into()
 }
 
-fn exit_error(exit: TaskExit) -> Box<dyn std::error::Error + Send + Sync> {
-    match exit {
-        TaskExit::Cancelled => "the task was cancelled while it waited for input".into(),
-        TaskExit::Error(error) => Box::new(error),
-    }
-}
-
 impl Stop {
     /// The response of a `tools/call` handler: the input-required result,
     /// or a tool error the model can read for a client that cannot answer
@@ -555,7 +550,10 @@ impl Stop {
     /// How a task's operation ends on this stop: cancelled when the task
     /// was, else failed with the stop's error.
     pub fn into_task_exit(self) -> TaskExit {
-        TaskExit::Error(self.into_error_data())
+        match self {
+            Stop::Failed(AskError::Cancelled) => TaskExit::Cancelled,
+            other => TaskExit::Error(other.into_error_data()),
+        }
     }
 
     /// The stop as a JSON-RPC error: `-32021` with `requiredCapabilities`
