@@ -4,30 +4,13 @@
 //! again, one answer edited in the review, then sent; and the same form
 //! cancelled with Esc.
 
+#[path = "support/examples.rs"]
+mod examples;
 #[path = "support/terminal.rs"]
 mod terminal;
 
-use std::path::PathBuf;
-
+use examples::example;
 use terminal::{BACKSPACE, DOWN, ENTER, ESC, SPACE, Terminal};
-
-/// A built example program (`cargo test` builds the examples beside the
-/// test binaries).
-fn example(name: &str) -> PathBuf {
-    let deps = std::env::current_exe().unwrap();
-    let path = deps
-        .parent()
-        .and_then(|deps| deps.parent())
-        .unwrap()
-        .join("examples")
-        .join(name);
-    assert!(
-        path.is_file(),
-        "{} is not built: run `cargo test --workspace` or `cargo build --examples` first",
-        path.display()
-    );
-    path
-}
 
 /// The example client in a pseudo-terminal; it starts the example server
 /// built beside it.

@@ -3,29 +3,15 @@
 //! `requestState` carries the answers and the quote from one replica to the
 //! other. A third process with another key refuses the state.
 
+#[path = "support/examples.rs"]
+mod examples;
+
 use std::io::{BufRead, BufReader};
-use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 
 use serde_json::{Value, json};
 
-/// A built example program (`cargo test` builds the examples beside the
-/// test binaries).
-fn example(name: &str) -> PathBuf {
-    let deps = std::env::current_exe().unwrap();
-    let path = deps
-        .parent()
-        .and_then(|deps| deps.parent())
-        .unwrap()
-        .join("examples")
-        .join(name);
-    assert!(
-        path.is_file(),
-        "{} is not built: run `cargo test --workspace` or `cargo build --examples` first",
-        path.display()
-    );
-    path
-}
+use examples::example;
 
 /// An example server on a free loopback port, stopped when dropped.
 struct Replica {

@@ -273,6 +273,39 @@ impl Need for Url {
     }
 }
 
+/// `Need` for a need that is a [`Raw`] request with `capability`.
+macro_rules! need_of_raw {
+    ($need:ident, $capability:expr) => {
+        impl<R: DeserializeOwned> Need for $need<R> {
+            type Output = R;
+
+            fn key(&self) -> &str {
+                &self.raw.key
+            }
+
+            fn capability(&self) -> Capability {
+                $capability
+            }
+
+            fn request(
+                &self,
+                _: &Asking<'_>,
+                _: Option<&Again>,
+            ) -> Result<InputRequest, RequestError> {
+                self.raw.request()
+            }
+
+            fn read(
+                &self,
+                asking: &Asking<'_>,
+                response: &Value,
+            ) -> Result<Reading<R>, ResponseError> {
+                self.raw.read(asking, response)
+            }
+        }
+    };
+}
+
 /// A message sampled from the client's model (`sampling/createMessage`);
 /// its output is the client's `CreateMessageResult` read as `R` (with
 /// feature `rmcp`, rmcp's `CreateMessageResult`), by default the JSON
@@ -303,25 +336,7 @@ impl<R: DeserializeOwned> Sampling<R> {
     }
 }
 
-impl<R: DeserializeOwned> Need for Sampling<R> {
-    type Output = R;
-
-    fn key(&self) -> &str {
-        &self.raw.key
-    }
-
-    fn capability(&self) -> Capability {
-        Capability::Sampling
-    }
-
-    fn request(&self, _: &Asking<'_>, _: Option<&Again>) -> Result<InputRequest, RequestError> {
-        self.raw.request()
-    }
-
-    fn read(&self, asking: &Asking<'_>, response: &Value) -> Result<Reading<R>, ResponseError> {
-        self.raw.read(asking, response)
-    }
-}
+need_of_raw!(Sampling, Capability::Sampling);
 
 /// The client's roots (`roots/list`); its output is the client's
 /// `ListRootsResult` read as `R` (with feature `rmcp`, rmcp's
@@ -347,25 +362,7 @@ impl<R: DeserializeOwned> Roots<R> {
     }
 }
 
-impl<R: DeserializeOwned> Need for Roots<R> {
-    type Output = R;
-
-    fn key(&self) -> &str {
-        &self.raw.key
-    }
-
-    fn capability(&self) -> Capability {
-        Capability::Roots
-    }
-
-    fn request(&self, _: &Asking<'_>, _: Option<&Again>) -> Result<InputRequest, RequestError> {
-        self.raw.request()
-    }
-
-    fn read(&self, asking: &Asking<'_>, response: &Value) -> Result<Reading<R>, ResponseError> {
-        self.raw.read(asking, response)
-    }
-}
+need_of_raw!(Roots, Capability::Roots);
 
 /// A request of another kind than elicitation, with its params as JSON and
 /// its result read as `R`.
