@@ -123,8 +123,7 @@ impl PartialEq<&str> for ElicitationId {
 
 /// The operating system could not give random numbers: for an
 /// [`ElicitationId`], or, with the `request-state` feature, for a
-/// [`StateKey`](crate::state::StateKey) or the nonce of a sealed
-/// `requestState`.
+/// `state::StateKey` or the nonce of a sealed `requestState`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RandomnessError {
     purpose: Purpose,
