@@ -4,6 +4,7 @@ use core::fmt;
 
 use serde_json::{Value, json};
 
+use crate::limits::LimitError;
 use crate::protocol::{Mode, ReadError, RequestId, Revision};
 use crate::schema::SchemaError;
 
@@ -43,6 +44,9 @@ pub enum FormError {
     /// The `requestedSchema` is outside the subset a form may use; the
     /// [`SchemaError`] says where and why.
     Schema(SchemaError),
+    /// The params break the [`Limits`](crate::Limits): too deep, too long
+    /// or too wide to read.
+    TooLarge(LimitError),
     /// A URL-mode request was given where a form was expected: read it with
     /// [`Ask::from_params`](super::Ask::from_params), which takes both.
     UrlMode,
@@ -76,6 +80,7 @@ impl From<ReadError> for FormError {
     fn from(error: ReadError) -> FormError {
         match error {
             ReadError::Params(message) => FormError::Params { message },
+            ReadError::TooLarge(error) => FormError::TooLarge(error),
             ReadError::Schema(error) => FormError::Schema(error),
         }
     }
@@ -88,6 +93,9 @@ impl fmt::Display for FormError {
                 write!(f, "invalid `elicitation/create` params: {message}")
             }
             FormError::Schema(error) => fmt::Display::fmt(error, f),
+            FormError::TooLarge(error) => {
+                write!(f, "unreadable `elicitation/create` params: {error}")
+            }
             FormError::UrlMode => f.write_str(
                 "the request is in `url` mode, not a form: read it with `Ask::from_params` and \
                  show it as a URL to open",
@@ -106,6 +114,7 @@ impl std::error::Error for FormError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             FormError::Schema(error) => Some(error),
+            FormError::TooLarge(error) => Some(error),
             _ => None,
         }
     }

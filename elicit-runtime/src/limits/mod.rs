@@ -10,6 +10,8 @@
 pub(crate) mod text;
 mod walk;
 
+pub(crate) use walk::dispose;
+
 use core::fmt;
 
 pub use text::JsonError;

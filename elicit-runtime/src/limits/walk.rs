@@ -79,3 +79,16 @@ impl Limits {
         Ok(())
     }
 }
+
+/// Drops `value` without recursion, however deep it is nested: dropping it
+/// the usual way recurses once per level.
+pub(crate) fn dispose(value: Value) {
+    let mut stack = vec![value];
+    while let Some(value) = stack.pop() {
+        match value {
+            Value::Array(items) => stack.extend(items),
+            Value::Object(members) => stack.extend(members.into_iter().map(|(_, value)| value)),
+            Value::Null | Value::Bool(_) | Value::Number(_) | Value::String(_) => {}
+        }
+    }
+}

@@ -135,7 +135,10 @@ impl ElicitationCapability {
     /// ```
     pub fn from_client_capabilities(capabilities: &Value) -> Option<ElicitationCapability> {
         match capabilities.get("elicitation")? {
-            value @ Value::Object(_) => ElicitationCapability::deserialize(value).ok(),
+            // Checked before deserializing copies the keys it keeps.
+            value @ Value::Object(_) if crate::Limits::DEFAULT.check_value(value).is_ok() => {
+                ElicitationCapability::deserialize(value).ok()
+            }
             _ => None,
         }
     }

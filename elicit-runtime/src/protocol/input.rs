@@ -15,7 +15,7 @@ use super::{
 };
 use crate::excerpt::Excerpt;
 use crate::validate::Received;
-use crate::{ElicitError, Elicitable, Elicitation, UrlElicitation};
+use crate::{ElicitError, Elicitable, Elicitation, Limits, UrlElicitation};
 
 /// The revision input requests are written for: the newest, since only the
 /// newest has input-required results.
@@ -610,10 +610,15 @@ impl InputResponses {
     /// [`InputResponseError::Invalid`] when it is not an `ElicitResult`.
     pub fn elicit_result(&self, key: &str) -> Result<ElicitResult, InputResponseError> {
         let value = self.require(key)?;
-        ElicitResult::from_value(value.clone()).map_err(|error| InputResponseError::Invalid {
-            key: Excerpt(key).to_string(),
-            error: error.into(),
-        })
+        let checked = Limits::DEFAULT
+            .check_value(value)
+            .map_err(super::ResultError::TooLarge);
+        checked
+            .and_then(|()| ElicitResult::from_value(value.clone()))
+            .map_err(|error| InputResponseError::Invalid {
+                key: Excerpt(key).to_string(),
+                error: error.into(),
+            })
     }
 
     /// The user's answer to the form request `key`, read into `T` and
@@ -770,6 +775,10 @@ impl RetryParams {
     /// is not an object, `requestState` not a string or `_meta` not an
     /// object.
     pub fn from_params(params: &Value) -> Result<RetryParams, MessageError> {
+        // Before the copy deserializing makes of `inputResponses` and `_meta`.
+        Limits::DEFAULT
+            .check_value(params)
+            .map_err(|error| MessageError::Json(crate::limits::JsonError::TooLarge(error)))?;
         RetryParams::deserialize(params).map_err(|error| MessageError::invalid("params", error))
     }
 

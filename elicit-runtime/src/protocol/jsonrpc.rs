@@ -7,6 +7,7 @@ use serde::Deserialize;
 use serde_json::{Map, Value};
 
 use super::RequestId;
+use crate::Limits;
 use crate::excerpt::Excerpt;
 use crate::limits::JsonError;
 use crate::validate::Received;
@@ -171,6 +172,11 @@ fn id_value(id: RequestId) -> Value {
 
 /// The object of a JSON-RPC 2.0 message.
 fn read_envelope(message: &Value) -> Result<&Map<String, Value>, MessageError> {
+    // Before anything reads or copies it: a copy of a value nested too deep
+    // would recurse as deep.
+    Limits::DEFAULT
+        .check_value(message)
+        .map_err(|error| MessageError::Json(JsonError::TooLarge(error)))?;
     let Value::Object(map) = message else {
         return Err(MessageError::NotAnObject {
             member: "",

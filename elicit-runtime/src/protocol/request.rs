@@ -13,6 +13,7 @@ use super::jsonrpc;
 use super::{ElicitationId, MessageError, Mode, RequestError, RequestId, Revision};
 use crate::Limits;
 use crate::format::Format;
+use crate::limits::LimitError;
 use crate::schema::{FormSchema, RenderedSchema, SchemaError, SchemaWarning};
 use crate::validate::Received;
 
@@ -156,6 +157,8 @@ struct FormWire {
 pub(crate) enum ReadError {
     /// The params are malformed (the message says how).
     Params(String),
+    /// The params break the limits.
+    TooLarge(LimitError),
     /// The `requestedSchema` is outside the subset.
     Schema(SchemaError),
 }
@@ -164,6 +167,7 @@ impl fmt::Display for ReadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ReadError::Params(message) => f.write_str(message),
+            ReadError::TooLarge(error) => fmt::Display::fmt(error, f),
             ReadError::Schema(error) => fmt::Display::fmt(error, f),
         }
     }
@@ -173,6 +177,12 @@ impl FormRequest {
     /// Reads form-mode params (no `mode`, or `"form"`), with what the schema
     /// reader tolerated and ignored.
     pub(crate) fn read(value: &Value) -> Result<(FormRequest, Vec<SchemaWarning>), ReadError> {
+        check_limits(value)?;
+        FormRequest::read_checked(value)
+    }
+
+    /// [`FormRequest::read`] of params already checked against the limits.
+    fn read_checked(value: &Value) -> Result<(FormRequest, Vec<SchemaWarning>), ReadError> {
         match read_mode(value.get("mode")).map_err(ReadError::Params)? {
             Mode::Form => {}
             Mode::Url => {
@@ -562,8 +572,9 @@ impl ElicitRequestParams {
     /// assert_eq!(params.message(), "Your name?");
     /// ```
     pub fn from_jsonrpc(message: &Value) -> Result<(RequestId, ElicitRequestParams), MessageError> {
+        // The envelope's reader checked the limits of the whole message.
         let (id, params) = jsonrpc::read_request(message, METHOD)?;
-        let (params, _) = ElicitRequestParams::read(params)
+        let (params, _) = ElicitRequestParams::read_checked(params)
             .map_err(|error| MessageError::invalid("params", error))?;
         Ok((id, params))
     }
@@ -630,6 +641,13 @@ impl ElicitRequestParams {
     pub(crate) fn read(
         value: &Value,
     ) -> Result<(ElicitRequestParams, Vec<SchemaWarning>), ReadError> {
+        check_limits(value)?;
+        ElicitRequestParams::read_checked(value)
+    }
+
+    /// [`ElicitRequestParams::read`] of params already checked against the
+    /// limits.
+    fn read_checked(value: &Value) -> Result<(ElicitRequestParams, Vec<SchemaWarning>), ReadError> {
         let Value::Object(map) = value else {
             return Err(ReadError::Params(format!(
                 "the params of `elicitation/create` must be an object, received {}",
@@ -637,7 +655,7 @@ impl ElicitRequestParams {
             )));
         };
         match read_mode(map.get("mode")).map_err(ReadError::Params)? {
-            Mode::Form => FormRequest::read(value)
+            Mode::Form => FormRequest::read_checked(value)
                 .map(|(form, warnings)| (ElicitRequestParams::Form(form), warnings)),
             Mode::Url => UrlRequest::deserialize(value)
                 .map(|url| (ElicitRequestParams::Url(url), Vec::new()))
@@ -715,4 +733,12 @@ impl Serialize for RenderedRequest<'_> {
         }
         map.end()
     }
+}
+
+/// Checks params against [`Limits::DEFAULT`] before anything reads or
+/// copies them: a copy of a value nested too deep would recurse as deep.
+fn check_limits(value: &Value) -> Result<(), ReadError> {
+    Limits::DEFAULT
+        .check_value(value)
+        .map_err(ReadError::TooLarge)
 }

@@ -7,6 +7,7 @@ use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::{Map, Value};
 
 use super::{Action, MessageError, RequestId, jsonrpc};
+use crate::Limits;
 use crate::excerpt::Excerpt;
 use crate::limits::{JsonError, LimitError, text::duplicate_key};
 use crate::validate::Received;
@@ -93,6 +94,10 @@ impl ElicitResult {
     /// assert!(matches!(read, Err(ResultError::UnknownAction { .. })));
     /// ```
     pub fn from_value(value: Value) -> Result<ElicitResult, ResultError> {
+        if let Err(error) = Limits::DEFAULT.check_value(&value) {
+            crate::limits::dispose(value);
+            return Err(ResultError::TooLarge(error));
+        }
         let Value::Object(mut map) = value else {
             return Err(ResultError::NotAnObject {
                 received: Received::of(&value),
@@ -143,6 +148,7 @@ impl ElicitResult {
     /// A [`MessageError`] when the message is not a JSON-RPC 2.0 response
     /// with an id, or its result is not a well-formed `ElicitResult`.
     pub fn from_jsonrpc(message: &Value) -> Result<(RequestId, ElicitResult), MessageError> {
+        // The envelope's reader checked the limits before this copy.
         let (id, result) = jsonrpc::read_response(message)?;
         let result = ElicitResult::from_value(result.clone())
             .map_err(|error| MessageError::invalid("result", error))?;
