@@ -385,6 +385,43 @@ fn control_and_bidirectional_characters_never_reach_a_message() {
     assert!(shown.len() < 200 && !shown.contains('\u{1b}'), "{shown}");
 }
 
+#[test]
+fn email_and_uri_refuse_characters_shown_as_nothing() {
+    use elicit_runtime::format::Format;
+    // Each would make the address read as another one.
+    for invisible in [
+        '\u{202e}',  // right-to-left override
+        '\u{2066}',  // left-to-right isolate
+        '\u{200b}',  // zero-width space
+        '\u{200f}',  // right-to-left mark
+        '\u{00ad}',  // soft hyphen
+        '\u{feff}',  // zero-width no-break space
+        '\u{fe0f}',  // variation selector
+        '\u{e0041}', // tag character
+    ] {
+        for address in [
+            format!("ada{invisible}@example.com"),
+            format!("ada@exa{invisible}mple.com"),
+            format!("\"ada{invisible}\"@example.com"),
+        ] {
+            let error = Format::Email.check(&address).unwrap_err().to_string();
+            assert!(
+                error.contains("an invisible or direction-changing character"),
+                "{address:?}: {error}"
+            );
+            assert!(
+                !error.contains(invisible),
+                "the message shows it escaped: {error}"
+            );
+        }
+        let uri = format!("https://example.com/{invisible}path");
+        assert!(Format::Uri.check(&uri).is_err(), "{uri:?}");
+    }
+    // Visible non-ASCII stays allowed, as SMTPUTF8 has it.
+    assert!(Format::Email.check("用户@例子.广告").is_ok());
+    assert!(Format::Email.check("josé@exämple.com").is_ok());
+}
+
 // --- duplicate keys ----------------------------------------------------------
 
 #[test]

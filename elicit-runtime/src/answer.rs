@@ -108,6 +108,7 @@ pub(crate) fn read_content<T: Elicitable>(
     }
 }
 
+#[cfg(feature = "request-state")]
 /// Reads content of `T` as `T` is sent at `revision`: from booleans where
 /// the revision has no multi-select (or the form is always down-levelled),
 /// else as declared.

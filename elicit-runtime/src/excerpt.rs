@@ -1,9 +1,12 @@
 //! Text from the wire, made safe to put in a message: control characters
-//! escaped so it cannot break a message apart, bidirectional controls
-//! escaped so it cannot reorder the message around it, and cut short so a
-//! hostile 64 MiB value still makes a one-line error.
+//! escaped so it cannot break a message apart, bidirectional controls and
+//! the other characters shown as nothing escaped so it cannot reorder or
+//! disguise the message around it, and cut short so a hostile 64 MiB value
+//! still makes a one-line error.
 
 use core::fmt;
+
+use crate::format::bytes::is_default_ignorable;
 
 /// The most characters of a text kept in a message.
 pub(crate) const LONGEST: usize = 40;
@@ -41,21 +44,13 @@ fn write_escaped(
     keep_newlines: bool,
 ) -> fmt::Result {
     for c in chars {
-        if (c.is_control() && !(keep_newlines && c == '\n')) || is_bidi_control(c) {
+        if (c.is_control() && !(keep_newlines && c == '\n')) || is_default_ignorable(c) {
             write!(f, "{}", c.escape_default())?;
         } else {
             fmt::Write::write_char(f, c)?;
         }
     }
     Ok(())
-}
-
-/// The characters that change the direction of the text around them (the
-/// marks and the embedding, override and isolate controls of Unicode's
-/// bidirectional algorithm), which could make a message read otherwise than
-/// it is written.
-const fn is_bidi_control(c: char) -> bool {
-    matches!(c, '\u{061c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
 }
 
 /// `1 item`, `2 items`: a count with its noun.

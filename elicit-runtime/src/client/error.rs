@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::limits::LimitError;
 use crate::protocol::{Mode, ReadError, RequestId, Revision};
@@ -67,7 +67,7 @@ impl FormError {
 
     /// The JSON-RPC error object: `{"code": -32602, "message": ...}`.
     pub fn to_error(&self) -> Value {
-        json!({ "code": FormError::JSONRPC_CODE, "message": self.to_string() })
+        crate::protocol::jsonrpc::error(FormError::JSONRPC_CODE, &self.to_string(), None)
     }
 
     /// The whole JSON-RPC error response to the request `id`.

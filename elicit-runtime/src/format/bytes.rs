@@ -176,6 +176,34 @@ pub(super) const fn is_control(c: char) -> bool {
     matches!(c, '\0'..='\u{1f}' | '\u{7f}'..='\u{9f}')
 }
 
+/// Unicode's default-ignorable code points (`Default_Ignorable_Code_Point`
+/// of Unicode 16): characters shown as nothing, among them the zero-width
+/// ones, the soft hyphen, variation selectors, and the bidirectional marks,
+/// embeddings, overrides and isolates that reorder the text around them.
+/// Text that holds one can read as something other than what it is.
+pub(crate) const fn is_default_ignorable(c: char) -> bool {
+    matches!(
+        c,
+        '\u{00ad}'
+            | '\u{034f}'
+            | '\u{061c}'
+            | '\u{115f}'..='\u{1160}'
+            | '\u{17b4}'..='\u{17b5}'
+            | '\u{180b}'..='\u{180f}'
+            | '\u{200b}'..='\u{200f}'
+            | '\u{202a}'..='\u{202e}'
+            | '\u{2060}'..='\u{206f}'
+            | '\u{3164}'
+            | '\u{fe00}'..='\u{fe0f}'
+            | '\u{feff}'
+            | '\u{ffa0}'
+            | '\u{fff0}'..='\u{fff8}'
+            | '\u{1bca0}'..='\u{1bca3}'
+            | '\u{1d173}'..='\u{1d17a}'
+            | '\u{e0000}'..='\u{e0fff}'
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -16,7 +16,9 @@
 //! message headers, are not part of an RFC 5321 mailbox and are rejected.
 
 use super::Reason;
-use super::bytes::{contains, contains_pair, decode, find, head, is, is_control, last, tail};
+use super::bytes::{
+    contains, contains_pair, decode, find, head, is, is_control, is_default_ignorable, last, tail,
+};
 use super::uri::{Ipv6Syntax, is_ipv4, is_ipv6};
 
 /// The longest local part, in octets (RFC 5321 section 4.5.3.1.1).
@@ -74,9 +76,11 @@ const fn ascii_set(extra: &[u8]) -> [bool; 128] {
     set
 }
 
-/// A non-ASCII character allowed by RFC 6531, less spaces and controls.
+/// A non-ASCII character allowed by RFC 6531, less spaces, controls and
+/// the characters shown as nothing: an address holding a zero-width space
+/// or a right-to-left override reads as another address.
 const fn is_extended(c: char) -> bool {
-    !c.is_ascii() && !c.is_whitespace() && !is_control(c)
+    !c.is_ascii() && !c.is_whitespace() && !is_control(c) && !is_default_ignorable(c)
 }
 
 /// Checks `Dot-string = Atom *("." Atom)`.

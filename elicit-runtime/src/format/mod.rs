@@ -19,7 +19,7 @@ macro_rules! tri {
     };
 }
 
-mod bytes;
+pub(crate) mod bytes;
 mod date;
 mod email;
 mod reason;

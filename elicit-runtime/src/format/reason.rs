@@ -3,7 +3,7 @@
 
 use core::fmt;
 
-use super::bytes::is_control;
+use super::bytes::{is_control, is_default_ignorable};
 use super::uri::Part;
 
 /// The names of the months, January first.
@@ -297,6 +297,11 @@ impl fmt::Display for Named {
             ' ' => f.write_str("a space"),
             '`' => f.write_str("a backtick"),
             c if is_control(c) => write!(f, "a control character (U+{code:04X})"),
+            c if is_default_ignorable(c) => write!(
+                f,
+                "an invisible or direction-changing character (U+{code:04X}), which makes the \
+                 text read as something else"
+            ),
             c if c.is_whitespace() => write!(f, "a space character (U+{code:04X})"),
             c if c.is_ascii() => write!(f, "`{c}`"),
             c => write!(f, "the non-ASCII character `{c}` (U+{code:04X})"),

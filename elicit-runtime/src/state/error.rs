@@ -5,7 +5,7 @@
 
 use core::fmt;
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::excerpt::Excerpt;
 use crate::limits::LimitError;
@@ -117,7 +117,7 @@ impl StateError {
     /// assert_eq!(error["message"], StateError::Expired.to_string());
     /// ```
     pub fn to_error(&self) -> Value {
-        json!({ "code": StateError::JSONRPC_CODE, "message": self.to_string() })
+        crate::protocol::jsonrpc::error(StateError::JSONRPC_CODE, &self.to_string(), None)
     }
 
     /// The whole JSON-RPC error response to the request `id`.
