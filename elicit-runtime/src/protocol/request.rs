@@ -617,8 +617,10 @@ impl ElicitRequestParams {
         text: &str,
         limits: &Limits,
     ) -> Result<ElicitRequestParams, MessageError> {
+        // The text reader applied `limits`.
         let value = limits.read_json(text).map_err(MessageError::Json)?;
-        ElicitRequestParams::deserialize(value)
+        ElicitRequestParams::read_checked(&value)
+            .map(|(params, _)| params)
             .map_err(|error| MessageError::invalid("params", error))
     }
 }
