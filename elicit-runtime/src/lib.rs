@@ -37,6 +37,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+mod arguments;
 mod error;
 mod excerpt;
 mod field;
@@ -46,6 +47,7 @@ mod secret_words;
 mod url;
 
 pub mod client;
+pub mod fallback;
 #[cfg(feature = "request-state")]
 pub mod flow;
 pub mod format;

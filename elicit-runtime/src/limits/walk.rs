@@ -38,9 +38,22 @@ impl Limits {
     ///
     /// The first [`LimitError`] found.
     pub fn check_object(&self, object: &Map<String, Value>) -> Result<(), LimitError> {
+        self.check_members(object.iter())
+    }
+
+    /// [`Limits::check_object`] of the object these members would make,
+    /// without making it: the part of a tool's arguments a form reads.
+    pub(crate) fn check_members<'v>(
+        &self,
+        members: impl ExactSizeIterator<Item = (&'v String, &'v Value)>,
+    ) -> Result<(), LimitError> {
         self.nest(1)?;
-        let mut stack = Vec::with_capacity(object.len());
-        self.object(object, 2, &mut stack)?;
+        self.members(members.len())?;
+        let mut stack = Vec::with_capacity(members.len());
+        for (name, value) in members {
+            self.string(name)?;
+            stack.push((value, 2));
+        }
         self.walk(stack)
     }
 
