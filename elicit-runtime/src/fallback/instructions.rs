@@ -44,8 +44,9 @@ use crate::schema::describe::label;
 ///      - `size` (Party size): How many people. Required integer: from 1 to 12.\n\
 ///      - `terrace`: Required boolean, default false.\n\
 ///      \n\
-///      Arguments for `book`, with each \"<...>\" replaced by the user's answer \
-///      (leave out an optional field the user does not answer):\n\
+///      Arguments for `book`, with each \"<...>\" replaced by the user's answer and each \
+///      default kept unless the user picks another (leave out an optional field the user \
+///      does not answer):\n\
 ///      {\"size\":\"<Party size>\",\"terrace\":false}"
 /// );
 /// let json = instructions.to_json();
@@ -92,7 +93,7 @@ impl Instructions {
     /// .unwrap()
     /// .schema;
     /// let text = Instructions::for_schema("subscribe", "Pick a plan", schema).to_text();
-    /// assert!(text.contains("- `plan`: Required string: one of: \"free\" (Free), \"pro\" (Pro).\n"));
+    /// assert!(text.contains("- `plan`: Required string: one of \"free\" (Free), \"pro\" (Pro).\n"));
     /// ```
     pub fn for_schema(
         tool: impl Into<String>,

@@ -20,7 +20,7 @@ use crate::schema::{Kind, Property};
 /// Fields:
 /// - `size` (Party size): How many people. Required integer: from 1 to 12.
 ///
-/// Arguments for `book`, with each "<...>" replaced by the user's answer (...):
+/// Arguments for `book`, with each "<...>" replaced by the user's answer and ...:
 /// {"size":"<Party size>"}
 /// ```
 impl fmt::Display for Instructions {
@@ -43,8 +43,9 @@ impl fmt::Display for Instructions {
         let arguments = Value::Object(self.arguments());
         write!(
             f,
-            "\nArguments for `{tool}`, with each \"<...>\" replaced by the user's answer \
-             (leave out an optional field the user does not answer):\n{arguments}"
+            "\nArguments for `{tool}`, with each \"<...>\" replaced by the user's answer and \
+             each default kept unless the user picks another (leave out an optional field the \
+             user does not answer):\n{arguments}"
         )
     }
 }
@@ -53,7 +54,7 @@ impl fmt::Display for Instructions {
 /// its JSON type, its default and its constraints.
 ///
 /// ```text
-/// - `seating` (Seating): Optional string, default "indoor": one of: "indoor" (Indoors), "bar".
+/// - `seating` (Seating): Required string, default "indoor": one of "indoor" (Indoors), "bar".
 /// ```
 fn field(f: &mut fmt::Formatter<'_>, property: &Property) -> fmt::Result {
     let schema = &property.schema;

@@ -110,9 +110,9 @@ pub(crate) fn constraints_for(schema: &PropertySchema, reader: Reader) -> Vec<St
         }
         Kind::Boolean(_) if person => out.push("yes or no".to_owned()),
         Kind::Boolean(_) => {}
-        Kind::Enum(rules) => out.push(format!("one of: {}", options(&rules.options, reader))),
+        Kind::Enum(rules) => out.push(options("one of", &rules.options, reader)),
         Kind::MultiSelect(rules) => {
-            out.push(format!("any of: {}", options(&rules.options, reader)));
+            out.push(options("any of", &rules.options, reader));
             if let Some(range) = range(rules.min_items, rules.max_items, "choice") {
                 out.push(range);
             }
@@ -142,11 +142,12 @@ fn range(min: Option<u64>, max: Option<u64>, noun: &str) -> Option<String> {
 /// The most options [`constraints`] names one by one for a person.
 const MAX_LISTED: usize = 10;
 
-/// The options as `reader` reads them.
-fn options(options: &[EnumOption], reader: Reader) -> String {
+/// The options as `reader` reads them, after `lead`: `one of: Free, Pro`
+/// for a person, `one of "free" (Free), "pro" (Pro)` for a model.
+fn options(lead: &str, options: &[EnumOption], reader: Reader) -> String {
     match reader {
-        Reader::Person => labels(options),
-        Reader::Model => values(options),
+        Reader::Person => format!("{lead}: {}", labels(options)),
+        Reader::Model => format!("{lead} {}", values(options)),
     }
 }
 
