@@ -92,3 +92,42 @@ impl Limits {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use serde_json::{Value, json};
+
+    use crate::Limits;
+
+    /// Checking some members of an object is checking the object they make.
+    #[test]
+    fn members_are_checked_as_their_object() {
+        let object = json!({ "a": [[1]], "b": "xyz", "c": { "d": 1 } });
+        let Value::Object(object) = object else {
+            unreachable!("an object literal")
+        };
+        for limits in [
+            Limits::DEFAULT,
+            Limits::DEFAULT.max_depth(2),
+            Limits::DEFAULT.max_depth(3),
+            Limits::DEFAULT.max_string_bytes(2),
+            Limits::DEFAULT.max_properties(2),
+        ] {
+            assert_eq!(
+                limits.check_members(object.iter()),
+                limits.check_object(&object),
+                "{limits:?}"
+            );
+            let some: Vec<_> = object.iter().filter(|(name, _)| *name != "a").collect();
+            let made = some
+                .iter()
+                .map(|(n, v)| ((*n).clone(), (*v).clone()))
+                .collect();
+            assert_eq!(
+                limits.check_members(some.iter().copied()),
+                limits.check_object(&made),
+                "{limits:?}"
+            );
+        }
+    }
+}

@@ -230,3 +230,54 @@ pub fn value(schema: &PropertySchema, value: &Value) -> String {
         (_, other) => other.to_string(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{Reader, constraints, constraints_for};
+    use crate::schema::FormSchema;
+    use serde_json::json;
+
+    /// A model gets the values it must send, every option, and no words for
+    /// what the JSON type already says; a person gets titles and kinds.
+    #[test]
+    fn a_model_reads_values_and_a_person_labels() {
+        let options: Vec<_> = (0..12)
+            .map(|i| json!({ "const": format!("v{i}"), "title": format!("V {i}") }))
+            .collect();
+        let schema = FormSchema::parse(&json!({
+            "type": "object",
+            "properties": {
+                "name": { "type": "string", "maxLength": 20 },
+                "when": { "type": "string", "format": "date" },
+                "count": { "type": "integer", "minimum": 1, "maximum": 3 },
+                "ok": { "type": "boolean" },
+                "pick": { "type": "string", "oneOf": options },
+                "tags": { "type": "array", "minItems": 1, "items": { "type": "string", "enum": ["a\"b", "c"] } }
+            }
+        }))
+        .unwrap()
+        .schema;
+        let person: Vec<Vec<String>> = schema
+            .properties
+            .iter()
+            .map(|p| constraints(&p.schema))
+            .collect();
+        let model: Vec<Vec<String>> = schema
+            .properties
+            .iter()
+            .map(|p| constraints_for(&p.schema, Reader::Model))
+            .collect();
+        assert_eq!(person[0], ["text", "at most 20 characters"]);
+        assert_eq!(model[0], ["at most 20 characters"]);
+        assert_eq!(person[1], model[1]);
+        assert_eq!(person[2], ["a whole number", "from 1 to 3"]);
+        assert_eq!(model[2], ["from 1 to 3"]);
+        assert_eq!(person[3], ["yes or no"]);
+        assert!(model[3].is_empty());
+        assert!(person[4][0].ends_with("V 9, and 2 more"));
+        assert!(model[4][0].starts_with("one of \"v0\" (V 0), \"v1\" (V 1)"));
+        assert!(model[4][0].ends_with("\"v11\" (V 11)"));
+        assert_eq!(person[5], ["any of: a\"b, c", "at least 1 choice"]);
+        assert_eq!(model[5], ["any of \"a\\\"b\", \"c\"", "at least 1 choice"]);
+    }
+}
