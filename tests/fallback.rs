@@ -1,5 +1,7 @@
 //! The fallback for clients that cannot show forms, with the booking form:
-//! the instructions the model reads (snapshotted in `tests/snapshots/`),
+//! the instructions the model reads (snapshotted in
+//! `tests/fallback-snapshots/`, apart from the form schemas of
+//! `tests/snapshots/`),
 //! the form read from a tool's arguments (valid, invalid, hostile), and
 //! the form merged into a tool's input schema.
 //!
@@ -26,7 +28,7 @@ use serde_json::{Map, Value, json};
 
 fn assert_snapshot(file: &str, actual: &str) {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/snapshots")
+        .join("tests/fallback-snapshots")
         .join(file);
     let actual = format!("{actual}\n");
     if std::env::var_os("ELICIT_UPDATE_SNAPSHOTS").is_some() {

@@ -36,7 +36,8 @@ use crate::schema::describe::label;
 ///     instructions.to_text(),
 ///     "The tool `book` needs answers from the user, and this client cannot show forms. \
 ///      Ask the user for the fields below, in your own words and without answering for them, \
-///      then call `book` again with the answers as arguments.\n\
+///      then call `book` again with the answers as arguments; if the user would rather not \
+///      answer, do not call it again.\n\
 ///      \n\
 ///      Message for the user: Which table?\n\
 ///      \n\

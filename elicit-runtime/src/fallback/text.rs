@@ -30,7 +30,8 @@ impl fmt::Display for Instructions {
             f,
             "The tool `{tool}` needs answers from the user, and this client cannot show forms. \
              Ask the user for the fields below, in your own words and without answering for \
-             them, then call `{tool}` again with the answers as arguments.\n\n"
+             them, then call `{tool}` again with the answers as arguments; if the user would \
+             rather not answer, do not call it again.\n\n"
         )?;
         write!(f, "Message for the user: {}\n\n", Escaped(self.message()))?;
         f.write_str("Fields:\n")?;
