@@ -38,6 +38,16 @@ impl fmt::Display for Escaped<'_> {
     }
 }
 
+/// Writes a whole text from the wire on one line: every control character
+/// escaped, line breaks included, so it cannot break a list of lines apart.
+pub(crate) struct OneLine<'a>(pub(crate) &'a str);
+
+impl fmt::Display for OneLine<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_escaped(f, self.0.chars(), false)
+    }
+}
+
 fn write_escaped(
     f: &mut fmt::Formatter<'_>,
     chars: impl Iterator<Item = char>,
@@ -64,7 +74,7 @@ pub(crate) fn plural(n: u64, noun: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{Escaped, Excerpt};
+    use super::{Escaped, Excerpt, OneLine};
 
     #[test]
     fn escapes_and_cuts() {
@@ -85,5 +95,12 @@ mod tests {
         let long = "é".repeat(1000);
         assert_eq!(Escaped(&long).to_string(), long);
         assert_eq!(Escaped("a\u{1b}[2J\nb\r").to_string(), "a\\u{1b}[2J\nb\\r");
+    }
+
+    #[test]
+    fn escapes_in_full_on_one_line() {
+        let long = "é".repeat(1000);
+        assert_eq!(OneLine(&long).to_string(), long);
+        assert_eq!(OneLine("a\nb\u{202e}").to_string(), "a\\nb\\u{202e}");
     }
 }

@@ -4,6 +4,8 @@ use serde_json::{Map, Value};
 
 use std::sync::Arc;
 
+use crate::Limits;
+use crate::arguments::{self, ArgumentsError};
 use crate::protocol::{FormRequest, Revision};
 use crate::schema::{Downlevel, FormSchema, Portability, RenderError};
 use crate::validate::ValidationErrors;
@@ -126,6 +128,105 @@ pub trait Elicitable: Sized {
     /// Validates accepted content against [`Self::SCHEMA`] and reads it, in
     /// one pass, reporting every failing field at once.
     fn from_content(content: &Map<String, Value>) -> Result<Self, ValidationErrors>;
+
+    /// Reads the form from a tool's `arguments`, for a client that cannot
+    /// show it: the model asked the user and passed the answers as
+    /// arguments ([`fallback`](crate::fallback)). The same checks as an
+    /// elicitation's content, within [`Limits::DEFAULT`]: the form's fields
+    /// are checked against the limits, then validated and read by
+    /// [`Elicitable::from_content`], every failing field reported at once.
+    ///
+    /// The tool's other arguments are not the form's: they are ignored,
+    /// also by a form with `#[elicit(deny_unknown_fields)]`, which would
+    /// otherwise refuse every tool that takes an argument of its own. (In
+    /// content, an unknown property is the client sending what the form
+    /// did not ask for; in arguments, it is the tool's input schema at
+    /// work.)
+    ///
+    /// ```
+    /// use elicit_runtime::Elicitable;
+    ///
+    /// #[derive(Debug, PartialEq, Elicitable)]
+    /// #[elicit(deny_unknown_fields)]
+    /// struct Party {
+    ///     #[elicit(minimum = 1, maximum = 12)]
+    ///     size: u8,
+    ///     terrace: Option<bool>,
+    /// }
+    ///
+    /// // `restaurant` is the tool's own argument, not the form's.
+    /// let arguments = serde_json::json!({ "restaurant": "chez-ada", "size": 4 });
+    /// let party = Party::from_arguments(arguments.as_object().unwrap()).unwrap();
+    /// assert_eq!(party, Party { size: 4, terrace: None });
+    ///
+    /// let arguments = serde_json::json!({ "size": 0, "terrace": "yes" });
+    /// let error = Party::from_arguments(arguments.as_object().unwrap()).unwrap_err();
+    /// assert_eq!(error.validation_errors().unwrap().len(), 2);
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`ArgumentsError::TooLarge`] when the form's fields break the
+    /// limits; [`ArgumentsError::Invalid`] with every failing field.
+    fn from_arguments(arguments: &Map<String, Value>) -> Result<Self, ArgumentsError> {
+        Self::from_arguments_with(arguments, &Limits::DEFAULT)
+    }
+
+    /// [`Elicitable::from_arguments`] within `limits`.
+    ///
+    /// ```
+    /// use elicit_runtime::fallback::ArgumentsError;
+    /// use elicit_runtime::limits::LimitError;
+    /// use elicit_runtime::{Elicitable, Limits};
+    ///
+    /// #[derive(Debug, Elicitable)]
+    /// struct Note {
+    ///     text: String,
+    /// }
+    ///
+    /// let arguments = serde_json::json!({ "text": "x".repeat(100) });
+    /// let small = Limits::DEFAULT.max_string_bytes(64);
+    /// assert!(matches!(
+    ///     Note::from_arguments_with(arguments.as_object().unwrap(), &small),
+    ///     Err(ArgumentsError::TooLarge(LimitError::StringBytes { limit: 64, actual: 100 }))
+    /// ));
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`Elicitable::from_arguments`].
+    fn from_arguments_with(
+        arguments: &Map<String, Value>,
+        limits: &Limits,
+    ) -> Result<Self, ArgumentsError> {
+        arguments::read::<Self>(arguments, limits)
+    }
+
+    /// Whether a tool's `arguments` carry an answer to this form: `true`
+    /// when any of its fields is among them. A tool reads the form from
+    /// its arguments when they do ([`Elicitable::from_arguments`]), and
+    /// asks for it when they do not.
+    ///
+    /// A form whose every field is optional is read from the arguments only
+    /// once at least one of its fields is given.
+    ///
+    /// ```
+    /// use elicit_runtime::Elicitable;
+    ///
+    /// #[derive(Elicitable)]
+    /// struct Party {
+    ///     size: u8,
+    ///     terrace: Option<bool>,
+    /// }
+    ///
+    /// let own_only = serde_json::json!({ "restaurant": "chez-ada" });
+    /// assert!(!Party::arguments_present(own_only.as_object().unwrap()));
+    /// let answered = serde_json::json!({ "restaurant": "chez-ada", "terrace": true });
+    /// assert!(Party::arguments_present(answered.as_object().unwrap()));
+    /// ```
+    fn arguments_present(arguments: &Map<String, Value>) -> bool {
+        arguments::present(&Self::SCHEMA, arguments)
+    }
 
     /// The form's `requestedSchema` as compact JSON text for `revision`,
     /// the same as `Self::SCHEMA.render(revision)?.to_json_string()`, written

@@ -38,6 +38,7 @@
 #![deny(missing_docs)]
 
 mod answer;
+mod arguments;
 mod error;
 mod excerpt;
 mod field;
@@ -47,6 +48,7 @@ mod secret_words;
 mod url;
 
 pub mod client;
+pub mod fallback;
 #[cfg(feature = "request-state")]
 pub mod flow;
 pub mod format;

@@ -24,6 +24,11 @@
 //! - **Capability-aware.** Requests go only to what the client declared
 //!   for this request ([`ClientSupport`]); a tool that needs more gets
 //!   [`Stop::Unsupported`], an optional need reads as `None`.
+//! - **Every client.** A client that cannot show forms at all is served
+//!   through the model ([`fallback`](crate::fallback)): the tool stops with
+//!   [`Stop::Instructions`] and reads the answers from its next call's
+//!   arguments, or stops with [`Stop::InvalidArguments`] when they break
+//!   the form.
 //!
 //! Every ask returns `Result<_, Stop>`: write the tool as a function
 //! returning `Result<_, Stop>`, ask with `?`, and turn the [`Stop`] into the

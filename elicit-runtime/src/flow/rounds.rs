@@ -218,6 +218,11 @@ impl Flow {
         self.revision
     }
 
+    /// The limits the client's responses are read within.
+    pub fn limits(&self) -> Limits {
+        self.limits
+    }
+
     /// What the client declared for this request.
     pub fn support(&self) -> &ClientSupport {
         &self.support

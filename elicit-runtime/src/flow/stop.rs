@@ -7,7 +7,8 @@ use core::fmt;
 use serde_json::{Map, Value};
 
 use super::Capability;
-use crate::excerpt::Excerpt;
+use crate::excerpt::{Excerpt, OneLine};
+use crate::fallback::{Instructions, InvalidArguments};
 use crate::limits::LimitError;
 use crate::protocol::jsonrpc;
 use crate::protocol::{InputRequiredResult, RequestError, RequestId, ResultError};
@@ -35,6 +36,15 @@ pub enum Stop {
     /// The server could not ask (a request it cannot build, state it cannot
     /// seal, or, when it sends requests itself, a transport failure).
     Failed(AskError),
+    /// The client cannot show the form, and the tool's arguments do not
+    /// carry it: return the instructions as the tool's result, for the
+    /// model to ask the user and call the tool again with the answers as
+    /// arguments ([`fallback`](crate::fallback)). Boxed: it holds the form,
+    /// and keeps every other stop small.
+    Instructions(Box<Instructions>),
+    /// The tool's arguments carry the form but break it: return every
+    /// failing field as a tool error, for the model to fix its call.
+    InvalidArguments(InvalidArguments),
 }
 
 impl Stop {
@@ -57,6 +67,13 @@ impl fmt::Display for Stop {
             Stop::Exhausted(exhausted) => exhausted.fmt(f),
             Stop::Refused(error) => error.fmt(f),
             Stop::Failed(error) => error.fmt(f),
+            Stop::Instructions(instructions) => write!(
+                f,
+                "the client cannot show the form: return the instructions, and the model \
+                 calls `{}` again with the user's answers as arguments",
+                OneLine(instructions.tool())
+            ),
+            Stop::InvalidArguments(invalid) => invalid.fmt(f),
         }
     }
 }
@@ -69,6 +86,8 @@ impl std::error::Error for Stop {
             Stop::Exhausted(error) => Some(error),
             Stop::Refused(error) => Some(error),
             Stop::Failed(error) => Some(error),
+            Stop::Instructions(_) => None,
+            Stop::InvalidArguments(error) => Some(error),
         }
     }
 }
@@ -76,6 +95,18 @@ impl std::error::Error for Stop {
 impl From<Unsupported> for Stop {
     fn from(error: Unsupported) -> Stop {
         Stop::Unsupported(error)
+    }
+}
+
+impl From<Instructions> for Stop {
+    fn from(instructions: Instructions) -> Stop {
+        Stop::Instructions(Box::new(instructions))
+    }
+}
+
+impl From<InvalidArguments> for Stop {
+    fn from(error: InvalidArguments) -> Stop {
+        Stop::InvalidArguments(error)
     }
 }
 

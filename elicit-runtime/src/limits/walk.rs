@@ -38,9 +38,22 @@ impl Limits {
     ///
     /// The first [`LimitError`] found.
     pub fn check_object(&self, object: &Map<String, Value>) -> Result<(), LimitError> {
+        self.check_members(object.iter())
+    }
+
+    /// [`Limits::check_object`] of the object these members would make,
+    /// without making it: the part of a tool's arguments a form reads.
+    pub(crate) fn check_members<'v>(
+        &self,
+        members: impl ExactSizeIterator<Item = (&'v String, &'v Value)>,
+    ) -> Result<(), LimitError> {
         self.nest(1)?;
-        let mut stack = Vec::with_capacity(object.len());
-        self.object(object, 2, &mut stack)?;
+        self.members(members.len())?;
+        let mut stack = Vec::with_capacity(members.len());
+        for (name, value) in members {
+            self.string(name)?;
+            stack.push((value, 2));
+        }
         self.walk(stack)
     }
 
@@ -89,6 +102,45 @@ pub(crate) fn dispose(value: Value) {
             Value::Array(items) => stack.extend(items),
             Value::Object(members) => stack.extend(members.into_iter().map(|(_, value)| value)),
             Value::Null | Value::Bool(_) | Value::Number(_) | Value::String(_) => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::{Value, json};
+
+    use crate::Limits;
+
+    /// Checking some members of an object is checking the object they make.
+    #[test]
+    fn members_are_checked_as_their_object() {
+        let object = json!({ "a": [[1]], "b": "xyz", "c": { "d": 1 } });
+        let Value::Object(object) = object else {
+            unreachable!("an object literal")
+        };
+        for limits in [
+            Limits::DEFAULT,
+            Limits::DEFAULT.max_depth(2),
+            Limits::DEFAULT.max_depth(3),
+            Limits::DEFAULT.max_string_bytes(2),
+            Limits::DEFAULT.max_properties(2),
+        ] {
+            assert_eq!(
+                limits.check_members(object.iter()),
+                limits.check_object(&object),
+                "{limits:?}"
+            );
+            let some: Vec<_> = object.iter().filter(|(name, _)| *name != "a").collect();
+            let made = some
+                .iter()
+                .map(|(n, v)| ((*n).clone(), (*v).clone()))
+                .collect();
+            assert_eq!(
+                limits.check_members(some.iter().copied()),
+                limits.check_object(&made),
+                "{limits:?}"
+            );
         }
     }
 }

@@ -2,6 +2,7 @@
 //! wire form.
 
 pub(crate) mod cache;
+pub(crate) mod describe;
 mod downlevel;
 mod model;
 pub(crate) mod num;

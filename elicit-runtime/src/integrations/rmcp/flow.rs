@@ -501,10 +501,14 @@ fn transport(error: RmcpElicitError) -> Stop {
 }
 
 impl Stop {
-    /// The response of a `tools/call` handler: the input-required result,
+    /// The response of a `tools/call` handler: the input-required result;
+    /// for [`Stop::Instructions`], a successful result with the
+    /// instructions for the model ([`Instructions::to_tool_result`](crate::fallback::Instructions::to_tool_result),
+    /// which says why it is no error);
     /// or a tool error the model can read for a client that cannot answer
-    /// ([`Stop::Unsupported`]), a form that stayed invalid or a request
-    /// that failed; JSON-RPC `-32602` for a refused request.
+    /// ([`Stop::Unsupported`]), arguments that break the form, a form that
+    /// stayed invalid or a request that failed; JSON-RPC `-32602` for a
+    /// refused request.
     ///
     /// # Errors
     ///
@@ -512,6 +516,7 @@ impl Stop {
     pub fn into_tool_response(self) -> Result<mcp::CallToolResponse, rmcp::ErrorData> {
         match self {
             Stop::InputRequired(result) => Ok(input_required(&result)?.into()),
+            Stop::Instructions(instructions) => Ok(instructions.to_tool_result().into()),
             Stop::Refused(error) => Err(error.to_error_data()),
             other => Ok(mcp::CallToolResult::error(vec![mcp::ContentBlock::text(
                 other.to_string(),
@@ -557,10 +562,15 @@ impl Stop {
     }
 
     /// The stop as a JSON-RPC error: `-32021` with `requiredCapabilities`
-    /// for [`Stop::Unsupported`], `-32602` for a refused request or a form
-    /// that stayed invalid, `-32603` otherwise.
+    /// for [`Stop::Unsupported`] and [`Stop::Instructions`], `-32602` for a
+    /// refused request, invalid arguments or a form that stayed invalid,
+    /// `-32603` otherwise.
     pub fn into_error_data(self) -> rmcp::ErrorData {
         match self {
+            Stop::Instructions(_) => super::fallback::instructions_error(&self),
+            Stop::InvalidArguments(invalid) => {
+                rmcp::ErrorData::invalid_params(invalid.to_string(), None)
+            }
             Stop::Unsupported(unsupported) => {
                 let capabilities =
                     serde_json::from_value(unsupported.required_capabilities()).unwrap_or_default();

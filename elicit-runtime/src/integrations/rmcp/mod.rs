@@ -18,6 +18,11 @@
 //!   [`result_to_rmcp`], [`result_from_rmcp`], [`capability_from_rmcp`],
 //!   [`capability_to_rmcp`], [`input_required_to_rmcp`],
 //!   [`retry_from_rmcp`].
+//! - [`ServerFlow::form_or_arguments`], for every client: the form asked
+//!   for when the client can show it, read from the tool's arguments when
+//!   the model passed the answers, and otherwise a tool result that tells
+//!   the model what to ask the user ([`fallback`](crate::fallback));
+//!   [`tool_with_form`] lists the form's fields among the tool's arguments.
 //! - [`ElicitationClient`], an rmcp client handler that answers requests
 //!   through a [`Responder`] (a callback, or [`TerminalResponder`] with
 //!   feature `terminal`) with the client-side guards on: declared modes
@@ -29,6 +34,7 @@
 mod client;
 mod convert;
 mod error;
+mod fallback;
 mod flow;
 mod server;
 
@@ -40,5 +46,6 @@ pub use convert::{
     request_from_rmcp, request_to_rmcp, result_from_rmcp, result_to_rmcp, retry_from_rmcp,
 };
 pub use error::RmcpElicitError;
+pub use fallback::tool_with_form;
 pub use flow::{Continued, ServerFlow, revision_of, support_of};
 pub use server::{ServerElicitation, UrlAnswer};

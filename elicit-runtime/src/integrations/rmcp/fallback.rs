@@ -1,0 +1,179 @@
+//! The fallback on rmcp: a tool asks for its form when the client can show
+//! it, reads it from its arguments when the model passed the answers, and
+//! otherwise returns instructions for the model.
+
+use rmcp::model as mcp;
+
+use super::ServerFlow;
+use crate::fallback::{InputSchemaError, Instructions, InvalidArguments, input_schema};
+use crate::flow::{Capability, Stop};
+use crate::protocol::Mode;
+use crate::{Elicitable, Elicitation};
+
+impl ServerFlow<'_> {
+    /// The form `T` for the tool call `request`, from whichever client
+    /// made it:
+    ///
+    /// 1. when the call's arguments carry the form
+    ///    ([`Elicitable::arguments_present`]), it is read from them
+    ///    ([`Elicitable::from_arguments_with`], within the flow's limits);
+    ///    arguments that break it stop the tool with
+    ///    [`Stop::InvalidArguments`], a tool error listing every failing
+    ///    field, so the model fixes its call;
+    /// 2. else, when the client can show forms, it is asked for under `key`
+    ///    with `message`, as [`ServerFlow::form`] does;
+    /// 3. else the tool stops with [`Stop::Instructions`]: a result telling
+    ///    the model to ask the user and call the tool again with the
+    ///    answers as arguments (the call's other arguments repeated).
+    ///
+    /// List the form's fields among the tool's arguments with
+    /// [`tool_with_form`], so the model knows it may pass them. Answers read
+    /// from arguments are always [`Elicitation::Accept`]: a user who does not
+    /// want to answer tells the model, which does not call again.
+    ///
+    /// ```no_run
+    /// use elicit_runtime::flow::Stop;
+    /// use elicit_runtime::integrations::rmcp::ServerFlow;
+    /// use elicit_runtime::state::StateKeys;
+    /// use elicit_runtime::{Elicitable, Elicitation};
+    /// use rmcp::model::{CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock};
+    /// use rmcp::service::{RequestContext, RoleServer};
+    ///
+    /// /// Which table would you like?
+    /// #[derive(Elicitable)]
+    /// struct Table {
+    ///     /// How many people
+    ///     #[elicit(minimum = 1, maximum = 12)]
+    ///     size: u8,
+    /// }
+    ///
+    /// async fn book(
+    ///     keys: &StateKeys,
+    ///     request: &CallToolRequestParams,
+    ///     context: &RequestContext<RoleServer>,
+    /// ) -> Result<CallToolResponse, Stop> {
+    ///     let mut flow = ServerFlow::open(context, keys, request)?;
+    ///     let text = match flow.form_or_arguments::<Table>("table", Table::MESSAGE, request).await? {
+    ///         Elicitation::Accept(table) => format!("a table for {}", table.size),
+    ///         _ => "no table".to_owned(),
+    ///     };
+    ///     Ok(CallToolResult::success(vec![ContentBlock::text(text)]).into())
+    /// }
+    ///
+    /// async fn call_tool(
+    ///     keys: &StateKeys,
+    ///     request: CallToolRequestParams,
+    ///     context: RequestContext<RoleServer>,
+    /// ) -> Result<CallToolResponse, rmcp::ErrorData> {
+    ///     book(keys, &request, &context).await.or_else(Stop::into_tool_response)
+    /// }
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`Stop::InvalidArguments`] and [`Stop::Instructions`] as above; the
+    /// stops of [`ServerFlow::form`] when the form is asked for.
+    pub async fn form_or_arguments<T: Elicitable>(
+        &mut self,
+        key: impl Into<String>,
+        message: impl Into<String>,
+        request: &mcp::CallToolRequestParams,
+    ) -> Result<Elicitation<T>, Stop> {
+        let arguments = request.arguments.as_ref();
+        if let Some(arguments) = arguments.filter(|arguments| T::arguments_present(arguments)) {
+            let limits = self.flow().limits();
+            return match T::from_arguments_with(arguments, &limits) {
+                Ok(value) => Ok(Elicitation::Accept(value)),
+                Err(error) => Err(InvalidArguments::new(request.name.as_ref(), error).into()),
+            };
+        }
+        let flow = self.flow();
+        if flow
+            .support()
+            .supports(Capability::Elicitation(Mode::Form), flow.revision())
+        {
+            return self.form::<T>(key, message).await;
+        }
+        let mut instructions = Instructions::for_form::<T>(request.name.as_ref(), message);
+        if let Some(arguments) = arguments {
+            instructions = instructions.with_arguments(arguments);
+        }
+        Err(instructions.into())
+    }
+}
+
+/// `tool` with the fields of the form `T` added to its input schema as
+/// optional arguments ([`input_schema`]).
+///
+/// ```
+/// use std::sync::Arc;
+///
+/// use elicit_runtime::Elicitable;
+/// use elicit_runtime::integrations::rmcp::tool_with_form;
+/// use rmcp::model::Tool;
+///
+/// #[derive(Elicitable)]
+/// struct Table {
+///     #[elicit(minimum = 1, maximum = 12)]
+///     size: u8,
+/// }
+///
+/// let base = serde_json::json!({ "type": "object", "properties": {} });
+/// let tool = Tool::new("book", "Book a table", Arc::new(base.as_object().unwrap().clone()));
+/// let tool = tool_with_form::<Table>(tool).unwrap();
+/// assert_eq!(tool.input_schema["properties"]["size"]["type"], "integer");
+/// assert!(tool.input_schema.get("required").is_none());
+/// ```
+///
+/// # Errors
+///
+/// An [`InputSchemaError`] when a field of the form has the name of one of
+/// the tool's arguments, or the tool's input schema is not that of an
+/// object.
+pub fn tool_with_form<T: Elicitable>(mut tool: mcp::Tool) -> Result<mcp::Tool, InputSchemaError> {
+    tool.input_schema = std::sync::Arc::new(input_schema::<T>(&tool.input_schema)?);
+    Ok(tool)
+}
+
+impl Instructions {
+    /// The instructions as a tool's result: the text for the model
+    /// ([`Instructions::to_text`]) and the same in `structuredContent`
+    /// ([`Instructions::to_json`]), with `isError: false`.
+    ///
+    /// Not an error, because nothing failed: the tool needs the user's
+    /// answers, and this is how it asks for them. Clients show an error
+    /// result as a failed call, and models tend to read one as a broken
+    /// tool, to retry or give up; a successful result is read as the
+    /// tool's answer for now, which it is.
+    ///
+    /// A tool that declares an `outputSchema` must return `structuredContent`
+    /// that conforms to it on success, which these instructions do not:
+    /// such a tool answers with [`Instructions::to_error_result`].
+    pub fn to_tool_result(&self) -> mcp::CallToolResult {
+        let mut result =
+            mcp::CallToolResult::success(vec![mcp::ContentBlock::text(self.to_text())]);
+        result.structured_content = Some(self.to_json());
+        result
+    }
+
+    /// The instructions as a tool error (`isError: true`, the text only),
+    /// for a tool that declares an `outputSchema`: clients check the
+    /// `structuredContent` of a successful result against it, and skip the
+    /// check for an error.
+    pub fn to_error_result(&self) -> mcp::CallToolResult {
+        mcp::CallToolResult::error(vec![mcp::ContentBlock::text(self.to_text())])
+    }
+}
+
+/// [`Stop::Instructions`] as a JSON-RPC error, for a request that has no
+/// tool result (`prompts/get`, `resources/read`, a task): `-32021`, the
+/// client lacks `elicitation.form`.
+pub(super) fn instructions_error(stop: &Stop) -> rmcp::ErrorData {
+    let mut required = serde_json::Map::new();
+    Capability::Elicitation(Mode::Form).write_to(&mut required);
+    let capabilities =
+        serde_json::from_value(serde_json::Value::Object(required)).unwrap_or_default();
+    let mut error = rmcp::ErrorData::missing_required_client_capability(capabilities);
+    error.message = stop.to_string().into();
+    error
+}
