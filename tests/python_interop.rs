@@ -1,36 +1,54 @@
-//! The official MCP Python SDK's client, without an elicitation callback,
-//! against the `fallback_server` example: `interop/python/run`, which
-//! installs the SDK from PyPI. It runs only with `ELICIT_INTEROP=1`, so the
-//! rest of the suite needs no network:
+//! Official MCP Python SDK clients against the example server's
+//! `book_table`, through `interop/python/run`, which installs each SDK
+//! version from PyPI (pinned) into `target/interop/`:
 //!
-//! ```sh
-//! ELICIT_INTEROP=1 cargo test --test python_interop -- --nocapture
-//! ```
+//! - a client without an elicitation callback gets instructions for the
+//!   model and books with the answers as arguments (at 2025-11-25 and
+//!   2026-07-28);
+//! - a 2025-06-18 client gets the dietary needs as booleans, is asked again
+//!   after an invalid answer, and books with its dietary needs.
+//!
+//! `ELICIT_INTEROP=0` skips them (for a machine without Python or PyPI).
+
+#[path = "support/examples.rs"]
+mod examples;
 
 use std::path::Path;
 use std::process::Command;
 
-#[test]
-fn the_python_sdk_client_books_through_the_fallback() {
-    if std::env::var("ELICIT_INTEROP").as_deref() != Ok("1") {
-        eprintln!(
-            "skipped: set ELICIT_INTEROP=1 to install the MCP Python SDK from PyPI and run \
-             interop/python/run"
-        );
+use examples::example;
+
+fn run(check: &str, options: &[&str]) {
+    if std::env::var("ELICIT_INTEROP").as_deref() == Ok("0") {
+        eprintln!("skipped: ELICIT_INTEROP=0");
         return;
     }
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("interop/python/run");
     let status = Command::new(&script)
-        .args([
-            "--arguments",
-            r#"{"restaurant": "chez-ada"}"#,
-            "--expect",
-            "chez-ada: booked 4 seats (Terrace) on 2026-12-24 for ada@example.com",
-        ])
+        .arg(check)
+        .args(options)
+        .arg("--")
+        .arg(example("server"))
         .status()
         .unwrap_or_else(|error| panic!("cannot run `{}`: {error}", script.display()));
     assert!(
         status.success(),
-        "`interop/python/run` failed ({status}): its output above names the check"
+        "`interop/python/run {check}` failed ({status}): its output names the check"
     );
+}
+
+#[test]
+fn a_python_client_without_elicitation_books_through_the_fallback() {
+    run(
+        "fallback",
+        &[
+            "--expect",
+            "booked 4 seats (Terrace) on 2026-12-24 for ada@example.com, dietary needs: Vegan",
+        ],
+    );
+}
+
+#[test]
+fn a_2025_06_18_python_client_books_with_dietary_needs_as_booleans() {
+    run("downlevel", &[]);
 }

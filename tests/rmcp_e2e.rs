@@ -478,6 +478,65 @@ fn request_properties(request: &ElicitRequestParams) -> Vec<String> {
 }
 
 #[tokio::test]
+async fn a_client_without_elicitation_books_with_arguments_after_the_instructions() {
+    for version in [
+        ProtocolVersion::V_2025_06_18,
+        ProtocolVersion::V_2025_11_25,
+        ProtocolVersion::V_2026_07_28,
+    ] {
+        let session = connect(version.clone(), None, accept(json!({})), None).await;
+        let tools = session.client.list_all_tools().await.unwrap();
+        let booking = tools.iter().find(|tool| tool.name == "book_table").unwrap();
+        assert_eq!(
+            booking.input_schema["properties"]["partySize"]["maximum"],
+            12
+        );
+        assert!(
+            booking.input_schema.get("required").is_none(),
+            "the form's fields are optional"
+        );
+
+        let first = session.call("book_table", json!({})).await;
+        assert_eq!(first.is_error, Some(false), "{version}: {}", text(&first));
+        let instructions = first
+            .structured_content
+            .clone()
+            .expect("structured instructions");
+        assert_eq!(instructions["status"], "input_needed");
+        assert_eq!(instructions["tool"], "book_table");
+        assert!(
+            text(&first).contains("- `partySize` (Party size)"),
+            "{}",
+            text(&first)
+        );
+
+        let mut arguments = instructions["arguments"].as_object().unwrap().clone();
+        for (field, answer) in [
+            ("date", json!("2027-02-14")),
+            ("partySize", json!(2)),
+            ("contactEmail", json!("ada@example.com")),
+            ("dietary", json!(["vegetarian"])),
+        ] {
+            arguments.insert(field.to_owned(), answer);
+        }
+        let booked = session
+            .call("book_table", Value::Object(arguments.clone()))
+            .await;
+        assert_eq!(booked.is_error, Some(false), "{version}: {}", text(&booked));
+        assert_eq!(
+            text(&booked),
+            "booked 2 seats (Indoor) on 2027-02-14 for ada@example.com, dietary needs: Vegetarian"
+        );
+
+        arguments.insert("partySize".to_owned(), json!(40));
+        let refused = session.call("book_table", Value::Object(arguments)).await;
+        assert_eq!(refused.is_error, Some(true));
+        assert!(text(&refused).contains("`partySize` must be at most 12 (received 40)"));
+        assert!(requests(&session).is_empty(), "{version}: no form was sent");
+    }
+}
+
+#[tokio::test]
 async fn a_client_without_the_capability_gets_a_tool_error_and_no_request() {
     for (version, capability) in [
         (ProtocolVersion::V_2025_11_25, None),

@@ -5,6 +5,7 @@
 
 use std::sync::Arc;
 
+use elicit_runtime::fallback::input_schema;
 use elicit_runtime::flow::Stop;
 use elicit_runtime::integrations::rmcp::ServerFlow;
 use elicit_runtime::{Elicitable, Elicitation};
@@ -37,8 +38,9 @@ impl ToolSpec {
 pub const TOOLS: &[ToolSpec] = &[
     ToolSpec {
         name: "book_table",
-        description: "Book a table: asks the user for the date, party size, seating, dietary needs and contact",
-        arguments: no_arguments,
+        description: "Book a table: asks the user for the date, party size, seating, dietary needs \
+                      and contact; a client that cannot show forms passes them as arguments",
+        arguments: booking_arguments,
     },
     ToolSpec {
         name: "test_elicitation",
@@ -65,17 +67,7 @@ pub async fn call(
     context: &RequestContext<RoleServer>,
 ) -> Option<Result<CallToolResponse, ErrorData>> {
     let answered = match name {
-        "book_table" => {
-            ask(
-                server,
-                request,
-                context,
-                "booking",
-                Booking::MESSAGE,
-                |booking: Booking| booking.summary(),
-            )
-            .await
-        }
+        "book_table" => book_table(server, request, context).await,
         "test_elicitation" => {
             let message = request
                 .arguments
@@ -118,6 +110,29 @@ pub async fn call(
         _ => return None,
     };
     Some(answered.or_else(Stop::into_tool_response))
+}
+
+/// Books a table with every client: through the form where the client can
+/// show one (asked again while the answer is invalid; on 2025-06-18 the
+/// dietary needs as booleans), from the arguments where the model passed
+/// the answers, and otherwise with instructions telling the model what to
+/// ask the user.
+async fn book_table(
+    server: &ExampleServer,
+    request: &CallToolRequestParams,
+    context: &RequestContext<RoleServer>,
+) -> Result<CallToolResponse, Stop> {
+    let mut flow = ServerFlow::open(context, server.keys(), request)?;
+    let answer = flow
+        .form_or_arguments::<Booking>("booking", Booking::MESSAGE, request)
+        .await?;
+    Ok(text(answered(answer, |booking| booking.summary())))
+}
+
+/// The booking form's fields, as optional arguments of `book_table`.
+fn booking_arguments() -> JsonObject {
+    input_schema::<Booking>(&no_arguments())
+        .expect("the booking form has no field named like an argument of `book_table`")
 }
 
 /// Asks for the form `T` under `key` and answers with `accepted` of the
