@@ -166,7 +166,7 @@ fn case() -> impl Strategy<Value = (FormDesc, Vec<Map<String, Value>>)> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 256, failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
 
     #[test]
     fn verdicts_match_json_schema_but_for_the_intended_differences((form, contents) in case()) {

@@ -1,9 +1,10 @@
-//! The example server's handler and its tools, prompts and tasks, apart
-//! from its transports so the end-to-end tests serve it in memory.
+//! The example MCP server, on rmcp: its handler and its tools, prompts and
+//! tasks, apart from its transports (in `examples/server.rs`) so the
+//! end-to-end tests serve it in memory. Every asking tool is a few lines of
+//! `ServerFlow`.
 
 #[path = "../../forms/booking.rs"]
 pub mod booking_form;
-#[path = "../../forms/conformance.rs"]
 pub mod conformance_forms;
 pub mod handler;
 pub mod prompts;
@@ -12,7 +13,6 @@ pub mod stateless;
 pub mod tasks;
 pub mod tools;
 pub mod trip;
-#[path = "../../forms/trip.rs"]
 pub mod trip_forms;
 
 pub use handler::ExampleServer;

@@ -3,13 +3,9 @@
 //! without elicitation, in one process over an in-memory stream, at
 //! 2025-11-25 (`initialize`) and 2026-07-28 (per-request capabilities).
 
-#[path = "../examples/forms/booking.rs"]
-#[allow(dead_code)]
-mod booking_form;
-
 use std::sync::{Arc, Mutex};
 
-use booking_form::Booking;
+use elicit_mcp::booking_form::Booking;
 use elicit_runtime::fallback::Instructions;
 use elicit_runtime::flow::Stop;
 use elicit_runtime::integrations::rmcp::{ServerFlow, capability_to_rmcp, tool_with_form};

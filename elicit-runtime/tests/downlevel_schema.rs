@@ -4,10 +4,10 @@
 //! repository), as it is and made strict, so that a key the revision does
 //! not define is caught too.
 
-#[path = "../examples/forms/booking.rs"]
+#[path = "../../examples/forms/booking.rs"]
 #[allow(dead_code)]
 mod booking_form;
-#[path = "../examples/forms/conformance.rs"]
+#[path = "../../examples/mcp/src/conformance_forms.rs"]
 #[allow(dead_code)]
 mod conformance_forms;
 
@@ -20,7 +20,7 @@ use serde_json::{Value, json};
 use booking_form::Booking;
 use conformance_forms::{Defaults, Enums};
 
-const SCHEMA: &str = include_str!("schemas/elicit-request-2025-06-18.schema.json");
+const SCHEMA: &str = include_str!("../../tests/schemas/elicit-request-2025-06-18.schema.json");
 
 /// A validator of whole `elicitation/create` requests against the
 /// vendored definitions; with `strict`, each primitive schema, the

@@ -14,7 +14,7 @@ pub fn example(name: &str) -> PathBuf {
         .join(name);
     assert!(
         path.is_file(),
-        "{} is not built: run `cargo test --workspace` or `cargo build --examples` first",
+        "{} is not built: run `cargo test --workspace` or `cargo build -p elicit-mcp --examples` first",
         path.display()
     );
     path

@@ -23,7 +23,7 @@ fn run(check: &str, options: &[&str]) {
         eprintln!("skipped: ELICIT_INTEROP=0");
         return;
     }
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("interop/python/run");
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../interop/python/run");
     let status = Command::new(&script)
         .arg(check)
         .args(options)

@@ -34,7 +34,7 @@ fn property_names(schema: &Value) -> Vec<String> {
 
 #[test]
 fn every_snapshot_schema_survives_rmcp_exactly() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/snapshots");
     let mut checked = 0;
     for entry in fs::read_dir(&dir).unwrap() {
         let path = entry.unwrap().path();

@@ -2,14 +2,14 @@
 //! requests in an interactive terminal form.
 //!
 //! ```sh
-//! cargo run --example client                        # starts the example server over stdio, books a table
-//! cargo run --example client -- --call test_elicitation
-//! cargo run --example client -- --connect http://127.0.0.1:8000/mcp
-//! cargo run --example client -- --accept-defaults --call TOOL --connect URL
+//! cargo run -p elicit-mcp --example client                       # starts the example server over stdio, books a table
+//! cargo run -p elicit-mcp --example client -- --call test_elicitation
+//! cargo run -p elicit-mcp --example client -- --connect http://127.0.0.1:8000/mcp
+//! cargo run -p elicit-mcp --example client -- --accept-defaults --call TOOL --connect URL
 //! ```
 //!
 //! Without `--connect`, it starts the example server (`server`, built
-//! beside this program, or through `cargo run --example server`) as a child
+//! beside this program, or through `cargo run -p elicit-mcp --example server`) as a child
 //! process and talks to it over stdio. `--accept-defaults` answers without
 //! asking: each form is accepted with its defaults, or declined when a
 //! required field has none. The tool's result is printed on standard

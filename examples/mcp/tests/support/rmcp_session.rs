@@ -12,7 +12,7 @@ use tokio::task::JoinHandle;
 
 use elicit_runtime::state::{StateKey, StateKeys};
 
-use crate::app::ExampleServer;
+use elicit_mcp::ExampleServer;
 
 type ServerStart<S> = JoinHandle<Result<RunningService<RoleServer, S>, ServerInitializeError>>;
 

@@ -6,7 +6,7 @@
 
 #[path = "support/examples.rs"]
 mod examples;
-#[path = "support/terminal.rs"]
+#[path = "../../../tests/support/terminal.rs"]
 mod terminal;
 
 use examples::example;

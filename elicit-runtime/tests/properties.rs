@@ -142,7 +142,7 @@ fn rules_of(errors: &ValidationErrors) -> Vec<(String, &'static str)> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 256, failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
 
     #[test]
     fn a_wire_schema_reads_into_the_described_model_and_back(form in forms::form(6)) {

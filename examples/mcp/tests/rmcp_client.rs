@@ -2,9 +2,6 @@
 //! example server in one process, answering through scripted responders,
 //! with its guards on.
 
-#[path = "../examples/server/app/mod.rs"]
-#[allow(dead_code)]
-mod app;
 #[path = "support/rmcp_session.rs"]
 mod rmcp_session;
 
@@ -244,7 +241,7 @@ async fn requests_beyond_the_rate_limit_are_refused_unseen() {
     let peer = session.server_peer().await;
     for _ in 0..2 {
         let answered = peer
-            .elicit_form::<app::conformance_forms::UserResponse>("Who?")
+            .elicit_form::<elicit_mcp::conformance_forms::UserResponse>("Who?")
             .await
             .unwrap();
         assert!(
@@ -253,7 +250,7 @@ async fn requests_beyond_the_rate_limit_are_refused_unseen() {
         );
     }
     let refused = peer
-        .elicit_form::<app::conformance_forms::UserResponse>("Who?")
+        .elicit_form::<elicit_mcp::conformance_forms::UserResponse>("Who?")
         .await
         .unwrap_err();
     assert_eq!(error_code(&refused), RATE_LIMITED_CODE);
@@ -326,7 +323,7 @@ async fn an_accept_that_fails_the_form_is_never_sent() {
     let refused = session
         .server_peer()
         .await
-        .elicit_form::<app::conformance_forms::UserResponse>("Who?")
+        .elicit_form::<elicit_mcp::conformance_forms::UserResponse>("Who?")
         .await
         .unwrap_err();
     assert_eq!(error_code(&refused), -32603);

@@ -1,8 +1,8 @@
 //! An MCP server, built on rmcp, whose tools elicit through derived forms.
 //!
 //! ```sh
-//! cargo run --example server                             # stdio
-//! cargo run --example server -- --listen 127.0.0.1:8000  # Streamable HTTP at http://127.0.0.1:8000/mcp
+//! cargo run -p elicit-mcp --example server                             # stdio
+//! cargo run -p elicit-mcp --example server -- --listen 127.0.0.1:8000  # Streamable HTTP at http://127.0.0.1:8000/mcp
 //! ```
 //!
 //! Over HTTP it listens on loopback addresses only (it has no
@@ -15,8 +15,6 @@
 //! Without the variable it makes a key of its own, good for this process
 //! only.
 
-mod app;
-
 use std::net::SocketAddr;
 use std::process::ExitCode;
 
@@ -26,7 +24,7 @@ use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, Stream
 
 use elicit_runtime::state::{KeyError, StateKey, StateKeys};
 
-use app::ExampleServer;
+use elicit_mcp::ExampleServer;
 
 const USAGE: &str = "usage: server [--listen 127.0.0.1:PORT]";
 

@@ -8,7 +8,7 @@
 //! After reading a diff, write new snapshots with
 //! `ELICIT_UPDATE_SNAPSHOTS=1 cargo test --test fallback`.
 
-#[path = "../examples/forms/booking.rs"]
+#[path = "../../examples/forms/booking.rs"]
 #[allow(dead_code)]
 mod booking_form;
 
@@ -28,7 +28,7 @@ use serde_json::{Map, Value, json};
 
 fn assert_snapshot(file: &str, actual: &str) {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fallback-snapshots")
+        .join("../tests/fallback-snapshots")
         .join(file);
     let actual = format!("{actual}\n");
     if std::env::var_os("ELICIT_UPDATE_SNAPSHOTS").is_some() {

@@ -3,9 +3,6 @@
 //! 2025-06-18 (multi-selects sent as booleans) and 2025-11-25, and
 //! 2026-07-28 input-required rounds.
 
-#[path = "../examples/server/app/mod.rs"]
-#[allow(dead_code)]
-mod app;
 #[path = "support/rmcp_session.rs"]
 mod rmcp_session;
 
@@ -25,7 +22,7 @@ use rmcp::model::{
 use rmcp::service::{RequestContext, RoleClient};
 use serde_json::{Value, json};
 
-use app::conformance_forms::UserResponse;
+use elicit_mcp::conformance_forms::UserResponse;
 use rmcp_session::text;
 
 /// What the scripted user does with each request.

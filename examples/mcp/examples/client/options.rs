@@ -27,7 +27,7 @@ pub enum Server {
 pub enum ServerCommand {
     /// The `server` example built beside this program.
     Built(PathBuf),
-    /// `cargo run --example server`, which builds it first.
+    /// `cargo run -p elicit-mcp --example server`, which builds it first.
     Cargo,
 }
 
@@ -51,7 +51,7 @@ impl ServerCommand {
             ServerCommand::Built(path) => tokio::process::Command::new(path),
             ServerCommand::Cargo => {
                 let mut command = tokio::process::Command::new("cargo");
-                command.args(["run", "--quiet", "--example", "server"]);
+                command.args(["run", "--quiet", "-p", "elicit-mcp", "--example", "server"]);
                 command
             }
         }

@@ -5,9 +5,6 @@
 
 #![allow(deprecated)] // rmcp marks sampling and roots deprecated (SEP-2577)
 
-#[path = "../examples/server/app/mod.rs"]
-#[allow(dead_code)]
-mod app;
 #[path = "support/rmcp_session.rs"]
 mod rmcp_session;
 
