@@ -6,10 +6,10 @@ use std::collections::HashSet;
 use elicit_runtime::protocol::{
     Action, CLIENT_CAPABILITIES_META_KEY, ElicitRequestParams, ElicitResult, ElicitationCapability,
     ElicitationCompleteNotification, ElicitationId, Elicitor, FormRequest, InputRequest,
-    InputRequiredResult, InputResponseError, InputResponses, MessageError, Mode, RequestError,
-    RetryParams, Revision, UrlElicitationRequired, UrlRequest,
+    InputRequiredResult, InputResponses, MessageError, Mode, RequestError, RetryParams, Revision,
+    UrlElicitationRequired, UrlRequest,
 };
-use elicit_runtime::{ElicitError, Elicitable, Elicitation, UrlElicitation};
+use elicit_runtime::{ElicitError, Elicitable, Elicitation, InputResponseError, UrlElicitation};
 use serde_json::{Map, Value, json};
 
 /// Please provide your GitHub username

@@ -5,10 +5,10 @@ use core::fmt;
 
 use serde_json::{Map, Value};
 
+use crate::Limits;
 use crate::limits::LimitError;
 use crate::schema::FormSchema;
 use crate::validate::ValidationErrors;
-use crate::{Elicitable, Limits};
 
 /// Why a form could not be read from a tool's arguments
 /// ([`Elicitable::from_arguments`]).
@@ -90,25 +90,6 @@ impl From<LimitError> for ArgumentsError {
     }
 }
 
-/// Reads the form `T` from `arguments`: its own fields are checked against
-/// `limits` as content is, then validated and read by
-/// [`Elicitable::from_content`]; the tool's other arguments are left alone.
-pub(crate) fn read<T: Elicitable>(
-    arguments: &Map<String, Value>,
-    limits: &Limits,
-) -> Result<T, ArgumentsError> {
-    let schema = T::SCHEMA;
-    let own = own_fields(&schema, arguments, limits)?;
-    if !T::DENY_UNKNOWN_FIELDS {
-        // The reader looks up the form's fields by name and ignores the
-        // rest: no copy needed.
-        return Ok(T::from_content(arguments)?);
-    }
-    // A form that denies unknown fields would refuse the tool's own
-    // arguments: give it only its fields, copied once they passed the limits.
-    Ok(T::from_content(&copy(own))?)
-}
-
 /// The content a client that showed the form `schema` would have sent, from
 /// a tool's `arguments`: the form's fields among them, checked against
 /// `limits` and validated (unknown fields are the tool's own, never an
@@ -171,7 +152,7 @@ pub(crate) fn present(schema: &FormSchema, arguments: &Map<String, Value>) -> bo
 
 /// The fields of `schema` among `arguments`, in form order, checked against
 /// `limits` as the object they make would be.
-fn own_fields<'a>(
+pub(crate) fn own_fields<'a>(
     schema: &FormSchema,
     arguments: &'a Map<String, Value>,
     limits: &Limits,
@@ -185,7 +166,7 @@ fn own_fields<'a>(
     Ok(own)
 }
 
-fn copy(fields: Vec<(&String, &Value)>) -> Map<String, Value> {
+pub(crate) fn copy(fields: Vec<(&String, &Value)>) -> Map<String, Value> {
     fields
         .into_iter()
         .map(|(name, value)| (name.clone(), value.clone()))

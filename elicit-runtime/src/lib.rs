@@ -43,7 +43,9 @@ mod error;
 mod excerpt;
 mod field;
 mod form;
+mod mode;
 mod outcome;
+mod revision;
 mod secret_words;
 mod url;
 
@@ -68,7 +70,7 @@ pub use error::ElicitError;
 pub use field::{ElicitChoice, ElicitField};
 pub use form::Elicitable;
 pub use limits::Limits;
-pub use outcome::Elicitation;
+pub use outcome::{Elicitation, InputResponseError};
 pub use url::UrlElicitation;
 
 /// The README's examples, compiled and run as doc tests.

@@ -8,12 +8,10 @@ use serde_json::Value;
 use super::error::fresh_id;
 use super::request::has_elicitation_id;
 use super::{
-    ElicitRequestParams, ElicitResult, ElicitationCapability, ElicitationId, FormRequest,
-    InputRequest, Mode, RequestError, RequestId, Revision, UrlRequest, jsonrpc,
+    ElicitRequestParams, ElicitationCapability, ElicitationId, InputRequest, Mode, RequestError,
+    RequestId, Revision, UrlRequest, jsonrpc,
 };
-use crate::answer::{read_content, read_groups};
-use crate::schema::{BooleanGroup, FormSchema};
-use crate::{ElicitError, Elicitable, Elicitation, Limits};
+use crate::schema::BooleanGroup;
 
 /// Builds elicitation requests for one client: refuses a mode the client
 /// did not declare or the revision does not have, and an invalid URL,
@@ -141,76 +139,6 @@ impl Elicitor {
     /// Whether the client may be sent `mode` in this revision.
     pub fn supports(&self, mode: Mode) -> bool {
         self.capability.supports_in(mode, self.revision)
-    }
-
-    /// A form-mode request for `T` with `message`, the form written as
-    /// [`Elicitable::wire_form`] says: for 2025-06-18 (and on every revision
-    /// for a form with [`Elicitable::DOWNLEVEL`]), each multi-select as one
-    /// boolean per option. Read the answer with [`CheckedRequest::read`].
-    ///
-    /// # Errors
-    ///
-    /// [`RequestError::ModeNotDeclared`] when the client did not declare form
-    /// mode.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use std::collections::BTreeSet;
-    ///
-    /// use elicit_runtime::protocol::{ElicitResult, ElicitationCapability, Elicitor, Revision};
-    /// use elicit_runtime::{Elicitable, Elicitation};
-    ///
-    /// #[derive(Debug, PartialEq, Eq, PartialOrd, Ord, Elicitable)]
-    /// #[elicit(rename_all = "kebab-case")]
-    /// enum Dietary {
-    ///     Vegan,
-    ///     GlutenFree,
-    /// }
-    ///
-    /// /// Any dietary needs?
-    /// #[derive(Debug, Elicitable)]
-    /// struct Needs {
-    ///     dietary: BTreeSet<Dietary>,
-    /// }
-    ///
-    /// let elicitor = Elicitor::new(Revision::V2025_06_18, ElicitationCapability::legacy());
-    /// let request = elicitor.form_default::<Needs>().unwrap();
-    /// let schema = &request.to_json()["requestedSchema"];
-    /// assert_eq!(schema["properties"]["dietary_gluten-free"]["type"], "boolean");
-    ///
-    /// let content = serde_json::json!({ "dietary_vegan": false, "dietary_gluten-free": true });
-    /// let result = ElicitResult::accept(content.as_object().unwrap().clone());
-    /// let needs = request.read::<Needs>(&result).unwrap().accepted().unwrap();
-    /// assert_eq!(needs.dietary, BTreeSet::from([Dietary::GlutenFree]));
-    /// ```
-    pub fn form<T: Elicitable>(
-        &self,
-        message: impl Into<String>,
-    ) -> Result<CheckedRequest, RequestError> {
-        self.wire_form::<T>(message.into(), |schema| schema)
-    }
-
-    /// The request for `T` as this revision writes it (multi-selects as
-    /// booleans for 2025-06-18), its schema passed through `adjust` first.
-    pub(super) fn wire_form<T: Elicitable>(
-        &self,
-        message: String,
-        adjust: impl FnOnce(FormSchema) -> FormSchema,
-    ) -> Result<CheckedRequest, RequestError> {
-        let (schema, groups) = T::wire_form(self.revision).into_parts();
-        let mut request = self.check(FormRequest::new(message, adjust(schema)))?;
-        request.groups = groups;
-        Ok(request)
-    }
-
-    /// A form-mode request for `T` with its own message ([`Elicitable::MESSAGE`]).
-    ///
-    /// # Errors
-    ///
-    /// As [`Elicitor::form`].
-    pub fn form_default<T: Elicitable>(&self) -> Result<CheckedRequest, RequestError> {
-        self.form::<T>(T::MESSAGE)
     }
 
     /// A URL-mode request to open `url`. For 2025-11-25 it gets a fresh
@@ -381,6 +309,11 @@ impl CheckedRequest {
         self.params
     }
 
+    /// The same request, its multi-selects `groups` sent as booleans.
+    pub(crate) fn with_groups(self, groups: Vec<BooleanGroup>) -> CheckedRequest {
+        CheckedRequest { groups, ..self }
+    }
+
     /// `true` when a multi-select of the form is sent as booleans.
     pub fn is_downlevelled(&self) -> bool {
         !self.groups.is_empty()
@@ -390,78 +323,6 @@ impl CheckedRequest {
     /// the booleans' names.
     pub fn groups(&self) -> &[BooleanGroup] {
         &self.groups
-    }
-
-    /// Reads the client's result to this request into `T`, the form the
-    /// request was built for by [`Elicitor::form`]: content sent as
-    /// booleans is turned back into the multi-selects, then validated and
-    /// read as by [`Elicitation::from_result`], every failing field at
-    /// once, named as the client saw it (see
-    /// [`Downlevel::read`](crate::schema::Downlevel::read)). Content is
-    /// first checked against [`Limits::DEFAULT`].
-    ///
-    /// # Errors
-    ///
-    /// [`ElicitError::InvalidContent`] when accepted content breaks the
-    /// form; [`ElicitError::MalformedResult`] when it breaks the limits.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use elicit_runtime::protocol::{ElicitResult, ElicitationCapability, Elicitor, Revision};
-    /// use elicit_runtime::{Elicitable, Elicitation};
-    ///
-    /// #[derive(Debug, PartialEq, Elicitable)]
-    /// enum Day {
-    ///     Saturday,
-    ///     Sunday,
-    /// }
-    ///
-    /// #[derive(Debug, PartialEq, Elicitable)]
-    /// struct Visit {
-    ///     #[elicit(min_items = 1)]
-    ///     days: Vec<Day>,
-    /// }
-    ///
-    /// let elicitor = Elicitor::new(Revision::V2025_06_18, ElicitationCapability::legacy());
-    /// let request = elicitor.form::<Visit>("When?").unwrap();
-    /// assert!(request.is_downlevelled());
-    ///
-    /// let none = serde_json::json!({ "days_Saturday": false, "days_Sunday": false });
-    /// let error = request
-    ///     .read::<Visit>(&ElicitResult::accept(none.as_object().unwrap().clone()))
-    ///     .unwrap_err();
-    /// assert_eq!(
-    ///     error.validation_errors().unwrap().to_string(),
-    ///     "`days_Saturday` and `days_Sunday` have 0 ticked, and at least 1 must be: tick 1 more"
-    /// );
-    /// assert_eq!(request.read::<Visit>(&ElicitResult::decline()).unwrap(), Elicitation::Decline);
-    /// ```
-    pub fn read<T: Elicitable>(
-        &self,
-        result: &ElicitResult,
-    ) -> Result<Elicitation<T>, ElicitError> {
-        self.read_with(result, &Limits::DEFAULT)
-    }
-
-    /// [`CheckedRequest::read`] within `limits`.
-    ///
-    /// # Errors
-    ///
-    /// As [`CheckedRequest::read`].
-    pub fn read_with<T: Elicitable>(
-        &self,
-        result: &ElicitResult,
-        limits: &Limits,
-    ) -> Result<Elicitation<T>, ElicitError> {
-        let content = result.content.as_ref();
-        Elicitation::read_parts(result.action, content, limits, |content| {
-            if self.groups.is_empty() {
-                read_content::<T>(content)
-            } else {
-                read_groups::<T>(&self.groups, content)
-            }
-        })
     }
 
     /// The `elicitationId` of a URL-mode request for 2025-11-25: keep it to

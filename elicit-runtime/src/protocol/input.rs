@@ -2,8 +2,6 @@
 //! an `InputRequiredResult` holding its elicitations, and the client retries
 //! the call with the answers in `inputResponses`.
 
-use core::fmt;
-
 use serde::de::{Deserializer, Error as _};
 use serde::ser::{SerializeMap, Serializer};
 use serde::{Deserialize, Serialize};
@@ -13,9 +11,9 @@ use super::{
     ElicitRequestParams, ElicitResult, ElicitationCapability, Elicitor, MessageError, RequestError,
     RequestId, Revision, jsonrpc,
 };
+use crate::Limits;
 use crate::excerpt::Excerpt;
 use crate::validate::Received;
-use crate::{ElicitError, Elicitable, Elicitation, Limits, UrlElicitation};
 
 /// The revision input requests are written for: the newest, since only the
 /// newest has input-required results.
@@ -431,32 +429,9 @@ pub struct InputRequiredBuilder {
 }
 
 impl InputRequiredBuilder {
-    /// Adds a form-mode request for `T` with `message` under `key`.
-    ///
-    /// # Errors
-    ///
-    /// The errors of [`Elicitor::form`], and
-    /// [`RequestError::DuplicateKey`] when `key` is taken.
-    pub fn form<T: Elicitable>(
-        self,
-        key: impl Into<String>,
-        message: impl Into<String>,
-    ) -> Result<InputRequiredBuilder, RequestError> {
-        let request = self.elicitor.form::<T>(message)?;
-        self.push(key.into(), request.into_params())
-    }
-
-    /// Adds a form-mode request for `T` with [`Elicitable::MESSAGE`] under
-    /// `key`.
-    ///
-    /// # Errors
-    ///
-    /// As [`InputRequiredBuilder::form`].
-    pub fn form_default<T: Elicitable>(
-        self,
-        key: impl Into<String>,
-    ) -> Result<InputRequiredBuilder, RequestError> {
-        self.form::<T>(key, T::MESSAGE)
+    /// The elicitor the requests are checked with.
+    pub(crate) fn elicitor(&self) -> &Elicitor {
+        &self.elicitor
     }
 
     /// Adds a URL-mode request to open `url` under `key`.
@@ -515,7 +490,7 @@ impl InputRequiredBuilder {
         Ok(self.result)
     }
 
-    fn push(
+    pub(crate) fn push(
         mut self,
         key: String,
         params: ElicitRequestParams,
@@ -600,107 +575,6 @@ impl InputResponses {
     pub fn with(mut self, key: impl Into<String>, result: &ElicitResult) -> InputResponses {
         self.insert(key, result);
         self
-    }
-
-    /// The elicitation result under `key`.
-    ///
-    /// # Errors
-    ///
-    /// [`InputResponseError::Missing`] when there is none;
-    /// [`InputResponseError::Invalid`] when it is not an `ElicitResult`.
-    pub fn elicit_result(&self, key: &str) -> Result<ElicitResult, InputResponseError> {
-        let value = self.require(key)?;
-        let checked = Limits::DEFAULT
-            .check_value(value)
-            .map_err(super::ResultError::TooLarge);
-        checked
-            .and_then(|()| ElicitResult::from_value(value.clone()))
-            .map_err(|error| InputResponseError::Invalid {
-                key: Excerpt(key).to_string(),
-                error: error.into(),
-            })
-    }
-
-    /// The user's answer to the form request `key`, read into `T` and
-    /// validated (on `accept` only).
-    ///
-    /// # Errors
-    ///
-    /// [`InputResponseError::Missing`] when the client sent no response
-    /// under `key`; [`InputResponseError::Invalid`] when it is malformed or
-    /// its content breaks `T`'s schema.
-    pub fn elicitation<T: Elicitable>(
-        &self,
-        key: &str,
-    ) -> Result<Elicitation<T>, InputResponseError> {
-        let value = self.require(key)?;
-        Elicitation::<T>::from_json(value).map_err(|error| InputResponseError::Invalid {
-            key: Excerpt(key).to_string(),
-            error,
-        })
-    }
-
-    /// The user's answer to the URL request `key`.
-    ///
-    /// # Errors
-    ///
-    /// As [`InputResponses::elicitation`].
-    pub fn url_elicitation(&self, key: &str) -> Result<UrlElicitation, InputResponseError> {
-        let value = self.require(key)?;
-        UrlElicitation::from_json(value).map_err(|error| InputResponseError::Invalid {
-            key: Excerpt(key).to_string(),
-            error: error.into(),
-        })
-    }
-
-    fn require(&self, key: &str) -> Result<&Value, InputResponseError> {
-        self.entries
-            .get(key)
-            .ok_or_else(|| InputResponseError::Missing {
-                key: Excerpt(key).to_string(),
-            })
-    }
-}
-
-/// Why an input response cannot be read.
-#[derive(Debug, Clone, PartialEq)]
-#[non_exhaustive]
-pub enum InputResponseError {
-    /// The client sent no response under the key.
-    Missing {
-        /// The key, cut short.
-        key: String,
-    },
-    /// The response is not a usable `ElicitResult`.
-    Invalid {
-        /// The key, cut short.
-        key: String,
-        /// What is wrong with it.
-        error: ElicitError,
-    },
-}
-
-impl fmt::Display for InputResponseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            InputResponseError::Missing { key } => write!(
-                f,
-                "the retried request has no input response under `{key}`: return an \
-                 `InputRequiredResult` that asks for `{key}` again"
-            ),
-            InputResponseError::Invalid { key, error } => {
-                write!(f, "the input response under `{key}` is unusable: {error}")
-            }
-        }
-    }
-}
-
-impl std::error::Error for InputResponseError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            InputResponseError::Invalid { error, .. } => Some(error),
-            InputResponseError::Missing { .. } => None,
-        }
     }
 }
 

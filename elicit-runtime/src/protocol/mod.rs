@@ -15,7 +15,6 @@
 //! the client did not declare or the revision does not have.
 
 mod action;
-mod again;
 mod capability;
 mod complete;
 mod elicitation_id;
@@ -24,12 +23,12 @@ mod error;
 mod id;
 mod input;
 pub(crate) mod jsonrpc;
-mod mode;
 mod request;
 mod result;
-mod revision;
 mod url_required;
 
+pub use crate::mode::Mode;
+pub use crate::revision::{Revision, RevisionError};
 pub use action::Action;
 pub use capability::{CLIENT_CAPABILITIES_META_KEY, ElicitationCapability};
 pub use complete::ElicitationCompleteNotification;
@@ -40,14 +39,12 @@ pub use elicitor::{CheckedRequest, Elicitor};
 pub use error::RequestError;
 pub use id::RequestId;
 pub use input::{
-    InputRequest, InputRequests, InputRequiredBuilder, InputRequiredResult, InputResponseError,
-    InputResponses, RetryParams,
+    InputRequest, InputRequests, InputRequiredBuilder, InputRequiredResult, InputResponses,
+    RetryParams,
 };
 pub use jsonrpc::MessageError;
-pub use mode::Mode;
 pub(crate) use request::ReadError;
 pub use request::{ElicitRequestParams, FormRequest, METHOD, RenderedRequest, UrlRequest};
 pub(crate) use result::ResultParts;
 pub use result::{ElicitResult, ResultError};
-pub use revision::{Revision, RevisionError};
 pub use url_required::UrlElicitationRequired;

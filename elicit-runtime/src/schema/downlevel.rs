@@ -11,7 +11,7 @@ use super::{
     BooleanRules, EnumOption, FormSchema, Kind, MultiSelectRules, Property, PropertySchema,
     RenderedSchema, Text,
 };
-use crate::protocol::Revision;
+use crate::revision::Revision;
 
 /// A form as it is written for one revision, with every multi-select the
 /// revision cannot express written as booleans: see

@@ -1,14 +1,13 @@
 //! The schema of a form: the typed model, its compile-time spec, and its
 //! wire form.
 
-pub(crate) mod cache;
 pub(crate) mod describe;
 mod downlevel;
 mod model;
 pub(crate) mod num;
 mod parse;
 mod portability;
-mod prefill;
+
 mod render;
 mod spec;
 

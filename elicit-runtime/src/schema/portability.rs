@@ -7,7 +7,8 @@ use core::fmt;
 use super::render::{titles_as_enum_names, writes_default};
 use super::{FormSchema, Kind};
 use crate::excerpt::Excerpt;
-use crate::protocol::{Mode, Revision};
+use crate::mode::Mode;
+use crate::revision::Revision;
 
 /// What happens to a form when it is sent in form mode on each revision
 /// (2025-06-18, 2025-11-25, 2026-07-28): from [`Elicitable::portability`]

@@ -7,7 +7,7 @@ use serde::ser::{Error as _, Serialize, SerializeMap, Serializer};
 
 use super::{EnumOption, EnumRules, FormSchema, Kind, Num, PropertySchema};
 use crate::excerpt::Excerpt;
-use crate::protocol::Revision;
+use crate::revision::Revision;
 
 /// The JSON Schema dialect URI a schema may name in `$schema`.
 pub const DIALECT: &str = "https://json-schema.org/draft/2020-12/schema";

@@ -4,6 +4,7 @@
 pub(crate) mod booleans;
 mod content;
 mod errors;
+mod prefill;
 mod value;
 mod violation;
 

@@ -5,7 +5,8 @@ use std::time::Duration;
 
 use super::ConversionError;
 use crate::ElicitError;
-use crate::protocol::{InputResponseError, RequestError, RevisionError};
+use crate::InputResponseError;
+use crate::protocol::{RequestError, RevisionError};
 use crate::validate::ValidationErrors;
 
 /// Why an elicitation through rmcp did not produce an answer.

@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 
 use super::tests::{error, nested, one, parse};
 use super::{FormSchema, SchemaErrorKind as K};
-use crate::protocol::Revision;
+use crate::revision::Revision;
 use crate::schema::{
     EnumOption, EnumRules, FieldSpec, Kind, MultiSelectRules, Num, Property, PropertySchema, Text,
 };

@@ -2,7 +2,7 @@
 //! revision.
 
 use super::{FieldSpec, KindSpec};
-use crate::protocol::Revision;
+use crate::revision::Revision;
 
 impl FieldSpec {
     /// Sets `minItems`; panics with `unfit` unless the field is a

@@ -1,6 +1,11 @@
 //! The typed outcome of an elicitation: accepted with a value, declined or
 //! cancelled.
 
+mod read;
+mod responses;
+
+pub use responses::InputResponseError;
+
 use serde_json::{Map, Value};
 
 use crate::protocol::{Action, ElicitResult, ResultError, ResultParts};

@@ -4,9 +4,9 @@ use std::any::TypeId;
 use std::collections::BTreeMap;
 use std::sync::{Arc, PoisonError, RwLock};
 
-use super::RenderError;
 use crate::Elicitable;
-use crate::protocol::Revision;
+use crate::revision::Revision;
+use crate::schema::RenderError;
 
 /// What was rendered so far: one entry per form type and revision, so the
 /// cache is bounded by the forms a program has.

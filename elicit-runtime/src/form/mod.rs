@@ -1,11 +1,16 @@
 //! The form-level trait: a struct whose fields make one elicitation form.
 
+mod again;
+mod arguments;
+mod cache;
+mod requests;
+
 use serde_json::{Map, Value};
 
 use std::sync::Arc;
 
 use crate::Limits;
-use crate::arguments::{self, ArgumentsError};
+use crate::arguments::{self as fields, ArgumentsError};
 use crate::protocol::{FormRequest, Revision};
 use crate::schema::{Downlevel, FormSchema, Portability, RenderError};
 use crate::validate::ValidationErrors;
@@ -225,7 +230,7 @@ pub trait Elicitable: Sized {
     /// assert!(Party::arguments_present(answered.as_object().unwrap()));
     /// ```
     fn arguments_present(arguments: &Map<String, Value>) -> bool {
-        arguments::present(&Self::SCHEMA, arguments)
+        fields::present(&Self::SCHEMA, arguments)
     }
 
     /// The form's `requestedSchema` as compact JSON text for `revision`,
@@ -258,7 +263,7 @@ pub trait Elicitable: Sized {
     where
         Self: 'static,
     {
-        crate::schema::cache::schema_json::<Self>(revision)
+        cache::schema_json::<Self>(revision)
     }
 
     /// The form as it is sent to a client of `revision`: each multi-select

@@ -5,9 +5,9 @@ use core::fmt::Write as _;
 
 use serde_json::{Map, Value};
 
-use super::{CheckedRequest, Elicitor, RequestError};
-use crate::Elicitable;
+use super::Elicitable;
 use crate::excerpt::Escaped;
+use crate::protocol::{CheckedRequest, Elicitor, RequestError};
 use crate::validate::ValidationErrors;
 
 impl Elicitor {

@@ -4,7 +4,7 @@ use core::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::Revision;
+use crate::revision::Revision;
 
 /// How the user is asked: in the client (`form`) or out of band (`url`).
 ///

@@ -5,8 +5,8 @@ use std::borrow::Cow;
 
 use serde_json::{Map, Value};
 
-use super::{FormSchema, Kind, Property, Text};
-use crate::validate::{self, Checked, ValidationErrors};
+use super::{Checked, ValidationErrors};
+use crate::schema::{FormSchema, Kind, Property, Text};
 
 impl FormSchema {
     /// The same form with each valid answer of `content` as its field's
@@ -60,7 +60,7 @@ impl FormSchema {
 /// Sets `value` as the default of `property` when it passes the property's
 /// rules.
 fn prefill(property: &mut Property, value: &Value) {
-    let Ok(checked) = validate::value(&property.schema, value) else {
+    let Ok(checked) = super::value(&property.schema, value) else {
         return;
     };
     match (&mut property.schema.kind, checked) {
