@@ -148,7 +148,9 @@ pub fn read_choice<'v>(
 /// The violation of a value that is none of the enum's options.
 pub fn not_an_option(schema: &PropertySchema) -> Vec<Violation> {
     match &schema.kind {
-        crate::schema::Kind::Enum(rules) => vec![validate::not_an_option(rules)],
+        crate::schema::Kind::Enum(rules) => {
+            vec![crate::schema::rules::choice::not_an_option(&rules.options)]
+        }
         other => vec![Violation::Type {
             expected: other.describe(),
         }],

@@ -75,7 +75,7 @@ pub fn value_from_text(schema: &PropertySchema, text: &str) -> Result<Option<Val
         Kind::Boolean(_) => Value::Bool(boolean(text.trim()).ok_or_else(wrong)?),
         Kind::Enum(rules) => match option(&rules.options, text.trim()) {
             Some(value) => Value::from(value),
-            None => return Err(crate::validate::not_an_option(rules)),
+            None => return Err(crate::schema::rules::choice::not_an_option(&rules.options)),
         },
         Kind::MultiSelect(rules) => {
             let text = text.trim();

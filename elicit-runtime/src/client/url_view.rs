@@ -4,7 +4,7 @@
 use core::fmt;
 
 use crate::excerpt::{Escaped, Excerpt};
-use crate::format::authority_parts;
+use crate::format::{authority_parts, is_ipv4_host};
 use crate::protocol::{ElicitationId, UrlRequest};
 
 /// A URL-mode request, taken apart for the consent screen: the message,
@@ -90,7 +90,7 @@ impl UrlView {
                     warnings.push(UrlWarning::Userinfo);
                 }
                 let host = parts.host.to_ascii_lowercase();
-                if parts.literal || is_ipv4(&host) {
+                if parts.literal || is_ipv4_host(&host) {
                     warnings.push(UrlWarning::IpAddress);
                 }
                 if host.split('.').any(|label| label.starts_with("xn--")) {
@@ -205,13 +205,4 @@ impl UrlView {
         }
         text
     }
-}
-
-/// A dotted quad, which a host name can never be.
-fn is_ipv4(host: &str) -> bool {
-    let parts: Vec<&str> = host.split('.').collect();
-    parts.len() == 4
-        && parts
-            .iter()
-            .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
 }

@@ -25,7 +25,7 @@ mod email;
 mod reason;
 mod uri;
 
-pub(crate) use uri::authority_parts;
+pub(crate) use uri::{authority_parts, is_ipv4_host};
 
 use reason::Reason;
 

@@ -387,6 +387,13 @@ pub(super) const fn is_ipv6(b: &[u8], syntax: Ipv6Syntax) -> bool {
     }
 }
 
+/// Whether a URI's host is an IPv4 address in dotted-decimal form, leading
+/// zeros allowed (which some programs read as octal), so that a client can
+/// say it is an address rather than a name.
+pub(crate) fn is_ipv4_host(host: &str) -> bool {
+    is_ipv4(host.as_bytes(), Ipv6Syntax::Smtp)
+}
+
 /// Whether `b` is a dotted-decimal IPv4 address: four numbers 0-255 of one
 /// to three digits, without leading zeros in the [`Ipv6Syntax::Uri`] form.
 pub(super) const fn is_ipv4(b: &[u8], syntax: Ipv6Syntax) -> bool {

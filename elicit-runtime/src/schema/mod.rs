@@ -9,6 +9,7 @@ mod parse;
 mod portability;
 
 mod render;
+pub(crate) mod rules;
 mod spec;
 
 pub use downlevel::{BooleanGroup, Downlevel};

@@ -213,7 +213,7 @@ impl EnumRules {
 
     /// The position of `value` among the options.
     pub fn position(&self, value: &str) -> Option<usize> {
-        position(&self.options, value)
+        super::rules::choice::position(&self.options, value)
     }
 }
 
@@ -225,7 +225,7 @@ impl MultiSelectRules {
 
     /// The position of `value` among the options.
     pub fn position(&self, value: &str) -> Option<usize> {
-        position(&self.options, value)
+        super::rules::choice::position(&self.options, value)
     }
 }
 
@@ -238,10 +238,6 @@ impl EnumOption {
 
 fn is_titled(options: &[EnumOption]) -> bool {
     options.iter().any(|o| o.title.is_some())
-}
-
-fn position(options: &[EnumOption], value: &str) -> Option<usize> {
-    options.iter().position(|o| o.value == value)
 }
 
 impl FormSchema {

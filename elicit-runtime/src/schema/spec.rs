@@ -19,7 +19,8 @@ use super::{
 
 mod choices;
 mod defaults;
-mod text;
+
+use super::rules::{bounds, length};
 use crate::format::Format;
 
 /// The compile-time description of a field type: annotations and kind.
@@ -282,14 +283,12 @@ impl FieldSpec {
             return Err(msgs.unfit);
         };
         if !value.is_finite() {
-            return Err("a bound must be a finite number");
+            return Err(bounds::NOT_FINITE);
         }
         if integer && !value.is_whole() {
             return Err(msgs.fraction);
         }
-        if let Some((low, high)) = limits
-            && (value.lt(low) || high.lt(value))
-        {
+        if !bounds::within(value, limits) {
             return Err(msgs.outside);
         }
         let (minimum, maximum) = if is_minimum {
@@ -320,11 +319,11 @@ impl FieldSpec {
     /// Panics with `message` if `minLength > maxLength`.
     pub const fn check_lengths(self, message: &'static str) -> FieldSpec {
         if let KindSpec::String {
-            min_length: Some(min),
-            max_length: Some(max),
+            min_length,
+            max_length,
             ..
         } = self.kind
-            && min > max
+            && !length::ordered(min_length, max_length)
         {
             panic!("{}", message)
         }
@@ -334,11 +333,9 @@ impl FieldSpec {
     /// Panics with `message` if `minimum > maximum`.
     pub const fn check_bounds(self, message: &'static str) -> FieldSpec {
         if let KindSpec::Number {
-            minimum: Some(min),
-            maximum: Some(max),
-            ..
+            minimum, maximum, ..
         } = self.kind
-            && max.lt(min)
+            && !bounds::ordered(minimum, maximum)
         {
             panic!("{}", message)
         }

@@ -29,7 +29,7 @@ pub fn property<'v>(
     property: &Property,
     content: &'v Map<String, Value>,
     errors: &mut ValidationErrors,
-) -> Option<(&'v Value, value::Checked<'v>)> {
+) -> Option<(&'v Value, super::Checked<'v>)> {
     let Some(found) = content.get(property.name.as_ref()) else {
         if property.required {
             errors.push(FieldError::new(
@@ -40,7 +40,7 @@ pub fn property<'v>(
         }
         return None;
     };
-    match value::value(&property.schema, found) {
+    match value(&property.schema, found) {
         Ok(checked) => Some((found, checked)),
         Err(broken) => {
             report(errors, &property.name, found, broken);

@@ -4,9 +4,9 @@ use core::fmt;
 
 use serde_json::Value;
 
-use super::violation::list_names;
 use super::{Rule, Violation};
 use crate::excerpt::{Excerpt, plural};
+use crate::schema::rules::choice::list_names;
 
 /// What was received for a field, kept short: errors must stay small even
 /// when the content is hostile (a 64 MiB string keeps 40 characters).

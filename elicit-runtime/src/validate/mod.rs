@@ -5,11 +5,7 @@ pub(crate) mod booleans;
 mod content;
 mod errors;
 mod prefill;
-mod value;
-mod violation;
 
+pub use crate::schema::rules::{Checked, MAX_ITEM_ERRORS, Rule, Violation, value};
 pub use content::{content, property, report, unknown_fields};
 pub use errors::{FieldError, Received, ValidationErrors};
-pub(crate) use value::not_an_option;
-pub use value::{Checked, MAX_ITEM_ERRORS, value};
-pub use violation::{Rule, Violation};

@@ -20,17 +20,18 @@
 //! keywords in [`Shape::keywords`], and its reader in [`options`].
 
 use std::borrow::Cow;
-use std::collections::HashMap;
 
 use serde_json::{Map, Value};
 
+use super::super::rules::default::{self, Refusal};
+use super::super::rules::{bounds, items, length};
 use super::error::{Pointer, SchemaError, SchemaErrorKind as K, SchemaWarning, found, name};
+use crate::excerpt::plural;
 use crate::format::Format;
 use crate::schema::{
     BooleanRules, EnumOption, EnumRules, Kind, MultiSelectRules, Num, NumberRules, PropertySchema,
     StringRules, Text,
 };
-use crate::validate::{self, Violation};
 
 mod options;
 
@@ -478,15 +479,12 @@ impl Reader<'_> {
         let kind = match shape {
             Shape::String => {
                 if let (Some(min), Some(max)) = (draft.min_length, draft.max_length)
-                    && min > max
+                    && !length::ordered(draft.min_length, draft.max_length)
                 {
                     return Err(self.error(
                         K::MinLengthAboveMaxLength,
                         "minLength",
-                        format!(
-                            "`minLength` ({min}) is above `maxLength` ({max}); no string \
-                             could satisfy both, so `minLength` must be at most `maxLength`"
-                        ),
+                        length::reversed_on_wire(min, max),
                     ));
                 }
                 Kind::String(StringRules {
@@ -498,15 +496,12 @@ impl Reader<'_> {
             }
             Shape::Number { integer } => {
                 if let (Some(min), Some(max)) = (draft.minimum, draft.maximum)
-                    && max < min
+                    && !bounds::ordered(draft.minimum, draft.maximum)
                 {
                     return Err(self.error(
                         K::MinAboveMax,
                         "minimum",
-                        format!(
-                            "`minimum` ({min}) is above `maximum` ({max}); no number \
-                             could satisfy both, so `minimum` must be at most `maximum`"
-                        ),
+                        bounds::reversed_on_wire(min, max),
                     ));
                 }
                 Kind::Number(NumberRules {
@@ -532,12 +527,10 @@ impl Reader<'_> {
                             K::EnumNamesLength,
                             "enumNames",
                             format!(
-                                "`enumNames` has {} {} but `enum` has {} {}; give one \
-                                 title per value, in the same order",
-                                names.len(),
-                                plural(names.len(), "entry", "entries"),
-                                options.len(),
-                                plural(options.len(), "value", "values"),
+                                "`enumNames` has {} but `enum` has {}; give one title per \
+                                 value, in the same order",
+                                plural(names.len() as u64, "title"),
+                                plural(options.len() as u64, "value"),
                             ),
                         ));
                     }
@@ -609,30 +602,23 @@ impl Reader<'_> {
                  `{\"anyOf\": [{\"const\": ..., \"title\": ...}]}`",
             ));
         };
-        if let Some(min) = min_items {
-            if let Some(max) = max_items
-                && min > max
-            {
-                return Err(self.error(
-                    K::MinItemsAboveMaxItems,
-                    "minItems",
-                    format!(
-                        "`minItems` ({min}) is above `maxItems` ({max}); no choice could \
-                         satisfy both, so `minItems` must be at most `maxItems`"
-                    ),
-                ));
-            }
-            let len = options.len();
-            if min > len as u64 {
-                return Err(self.error(
-                    K::MinItemsAboveMaxItems,
-                    "minItems",
-                    format!(
-                        "`minItems` ({min}) is above the number of options ({len}); each \
-                         value is chosen at most once, so `minItems` must be at most {len}"
-                    ),
-                ));
-            }
+        if let (Some(min), Some(max)) = (min_items, max_items)
+            && !items::ordered(min_items, max_items)
+        {
+            return Err(self.error(
+                K::MinItemsAboveMaxItems,
+                "minItems",
+                items::reversed_on_wire(min, max),
+            ));
+        }
+        if let Some(min) = min_items
+            && !items::reachable(min_items, options.len())
+        {
+            return Err(self.error(
+                K::MinItemsAboveMaxItems,
+                "minItems",
+                items::unreachable_on_wire(min, options.len()),
+            ));
         }
         Ok(Kind::MultiSelect(MultiSelectRules {
             options: Cow::Owned(options),
@@ -644,42 +630,18 @@ impl Reader<'_> {
 
     /// Checks `default` against the finished schema and stores it.
     fn default(&self, schema: &mut PropertySchema, value: &Value) -> Result<(), SchemaError> {
-        let (fits, expected) = match (&schema.kind, value) {
-            (Kind::String(_), _) => (value.is_string(), "a string"),
-            (Kind::Enum(_), _) => (value.is_string(), "a string, one of the options"),
-            (Kind::Number(rules), Value::Number(n)) => (
-                Num::from_json(n).is_some_and(|n| !rules.integer || n.is_whole()),
-                if rules.integer {
-                    "an integer"
-                } else {
-                    "a number"
-                },
-            ),
-            (Kind::Number(rules), _) => (
-                false,
-                if rules.integer {
-                    "an integer"
-                } else {
-                    "a number"
-                },
-            ),
-            (Kind::Boolean(_), _) => (value.is_boolean(), "`true` or `false`"),
-            (Kind::MultiSelect(_), _) => (
-                value
-                    .as_array()
-                    .is_some_and(|items| items.iter().all(Value::is_string)),
-                "an array of strings, each one of the options",
-            ),
-        };
-        if !fits {
-            return Err(self.error(
-                K::BadDefault,
-                "default",
-                format!("`default` must be {expected}, found {}", found(value)),
-            ));
-        }
-        if let Err(why) = check_default(schema, value) {
-            return Err(self.error(K::DefaultViolation, "default", format!("`default` {why}")));
+        match default::check_on_wire(schema, value) {
+            Ok(()) => {}
+            Err(Refusal::Shape(expected)) => {
+                return Err(self.error(
+                    K::BadDefault,
+                    "default",
+                    format!("`default` must be {expected}, found {}", found(value)),
+                ));
+            }
+            Err(Refusal::Rule(why)) => {
+                return Err(self.error(K::DefaultViolation, "default", format!("`default` {why}")));
+            }
         }
         match (&mut schema.kind, value) {
             (Kind::String(rules), Value::String(s)) => rules.default = Some(Cow::Owned(s.clone())),
@@ -699,74 +661,6 @@ impl Reader<'_> {
     }
 }
 
-/// The most option comparisons [`validate::value`] may make on a
-/// multi-select `default`: it looks each entry up by scanning the options,
-/// so a long `default` among many options would take quadratic time, which
-/// a schema from the wire must not cost.
-const SCAN_BUDGET: usize = 1 << 16;
-
-/// The first rule `default` breaks, as the validator names it.
-///
-/// The validator checks every default; only a multi-select `default` too
-/// large for [`SCAN_BUDGET`] is checked instead by [`indexed_choices`],
-/// which applies the same rules in linear time.
-fn check_default(schema: &PropertySchema, value: &Value) -> Result<(), String> {
-    if let (Kind::MultiSelect(rules), Value::Array(items)) = (&schema.kind, value)
-        && rules.options.len().saturating_mul(items.len()) > SCAN_BUDGET
-    {
-        return indexed_choices(rules, items).map_err(|v| v.to_string());
-    }
-    match validate::value(schema, value) {
-        Ok(_) => Ok(()),
-        Err(violations) => Err(violations.first().map_or_else(
-            || "breaks the property's rules".to_owned(),
-            ToString::to_string,
-        )),
-    }
-}
-
-/// The multi-select rules of the validator, with the options indexed: every
-/// entry one of the options, each at most once, the count within
-/// `minItems`..=`maxItems`; the first broken rule, in the validator's order.
-pub(super) fn indexed_choices(rules: &MultiSelectRules, items: &[Value]) -> Result<(), Violation> {
-    let positions: HashMap<&str, usize> = rules
-        .options
-        .iter()
-        .enumerate()
-        .map(|(i, option)| (option.value.as_ref(), i))
-        .collect();
-    let mut seen = vec![false; rules.options.len()];
-    for (index, item) in items.iter().enumerate() {
-        let position = item.as_str().and_then(|s| positions.get(s).copied());
-        match position.and_then(|p| seen.get_mut(p).map(|seen| (p, seen))) {
-            Some((p, seen)) if *seen => {
-                return Err(Violation::DuplicateItem {
-                    value: rules.options[p].value.to_string(),
-                });
-            }
-            Some((_, seen)) => *seen = true,
-            None => {
-                return Err(Violation::ItemNotAnOption {
-                    index,
-                    options: rules.options.to_vec(),
-                });
-            }
-        }
-    }
-    let count = items.len() as u64;
-    if let Some(min) = rules.min_items
-        && count < min
-    {
-        return Err(Violation::MinItems { min, actual: count });
-    }
-    if let Some(max) = rules.max_items
-        && count > max
-    {
-        return Err(Violation::MaxItems { max, actual: count });
-    }
-    Ok(())
-}
-
 /// The message for an `anyOf` or `allOf` on a property.
 fn composition_message(keyword: &str) -> String {
     let instead = match keyword {
@@ -779,8 +673,4 @@ fn composition_message(keyword: &str) -> String {
     format!(
         "`{keyword}` is not allowed on a property: a property has one primitive `type` ({instead})"
     )
-}
-
-fn plural(n: usize, one: &'static str, many: &'static str) -> &'static str {
-    if n == 1 { one } else { many }
 }

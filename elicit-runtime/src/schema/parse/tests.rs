@@ -965,7 +965,7 @@ fn messages_say_what_is_allowed() {
         text(one(
             json!({ "type": "string", "enum": ["x", "y"], "enumNames": ["X"] })
         )),
-        "invalid `requestedSchema` at `/properties/a/enumNames`: `enumNames` has 1 entry \
+        "invalid `requestedSchema` at `/properties/a/enumNames`: `enumNames` has 1 title \
          but `enum` has 2 values; give one title per value, in the same order"
     );
     assert_eq!(

@@ -1205,33 +1205,3 @@ fn model_kinds_are_the_ones_built_by_hand() {
     .schema;
     assert_eq!(schema.properties[0].schema, expected);
 }
-
-#[test]
-fn indexed_default_check_agrees_with_the_validator() {
-    let schema = parse(&one(json!({
-        "type": "array",
-        "minItems": 1,
-        "maxItems": 2,
-        "items": { "type": "string", "enum": ["a", "b", "c"] }
-    })))
-    .schema;
-    let property = &schema.properties[0].schema;
-    let rules = multi_rules(&schema, 0);
-    for default in [
-        json!([]),
-        json!(["a"]),
-        json!(["c", "a"]),
-        json!(["a", "b", "c"]),
-        json!(["a", "a"]),
-        json!(["z"]),
-        json!(["a", "z", "a"]),
-        json!(["b", 1]),
-    ] {
-        let items = default.as_array().unwrap();
-        let indexed = super::property::indexed_choices(rules, items).err();
-        let validated = crate::validate::value(property, &default)
-            .err()
-            .map(|violations| violations[0].clone());
-        assert_eq!(indexed, validated, "{default}");
-    }
-}

@@ -3,6 +3,7 @@
 
 use super::{FieldSpec, KindSpec};
 use crate::revision::Revision;
+use crate::schema::rules::items;
 
 impl FieldSpec {
     /// Sets `minItems`; panics with `unfit` unless the field is a
@@ -53,17 +54,11 @@ impl FieldSpec {
             ..
         } = self.kind
         {
-            if let (Some(min), Some(max)) = (min_items, max_items)
-                && min > max
-            {
+            if !items::ordered(min_items, max_items) {
                 panic!("{}", message)
             }
-            if let Some(min) = min_items
-                && min > options.len() as u64
-            {
-                panic!(
-                    "`min_items` is more than the number of values to choose from: lower `min_items` or add variants"
-                )
+            if !items::reachable(min_items, options.len()) {
+                panic!("{}", items::UNREACHABLE)
             }
         }
         self

@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use crate::excerpt::{Excerpt, plural};
+use super::{bounds, choice, format, items, kind, length};
 use crate::format::FormatError;
 use crate::schema::{EnumOption, Num};
 
@@ -221,112 +221,50 @@ impl Violation {
     /// What a valid value would have been, in words fit to show a user.
     pub fn expected(&self) -> String {
         match self {
-            Violation::Missing => "a value".to_owned(),
-            Violation::Type { expected } => (*expected).to_owned(),
-            Violation::NotInteger => "a whole number".to_owned(),
-            Violation::MinLength { min, .. } => format!("at least {min} {}", chars(*min)),
-            Violation::MaxLength { max, .. } => format!("at most {max} {}", chars(*max)),
-            Violation::Minimum { minimum } => format!("a number of at least {minimum}"),
-            Violation::Maximum { maximum } => format!("a number of at most {maximum}"),
-            Violation::Format(error) => error.format().describe().to_owned(),
-            Violation::NotAnOption { options } | Violation::ItemNotAnOption { options, .. } => {
-                one_of(options)
+            Violation::Missing | Violation::Type { .. } | Violation::Unknown => {
+                kind::expected(self)
             }
-            Violation::DuplicateItem { .. } => "each value at most once".to_owned(),
-            Violation::MinItems { min, .. } => format!("at least {}", plural(*min, "value")),
-            Violation::MaxItems { max, .. } => format!("at most {}", plural(*max, "value")),
-            Violation::TooFewTicked { min, .. } => format!("at least {min} ticked"),
-            Violation::TooManyTicked { max, .. } => format!("at most {max} ticked"),
-            Violation::OutOfRange { min, max } => format!("a number from {min} to {max}"),
-            Violation::InexactInteger => "an integer written in full".to_owned(),
-            Violation::Unknown => "no such field".to_owned(),
+            Violation::MinLength { min, .. } => length::expected_at_least(*min),
+            Violation::MaxLength { max, .. } => length::expected_at_most(*max),
+            Violation::NotInteger
+            | Violation::InexactInteger
+            | Violation::Minimum { .. }
+            | Violation::Maximum { .. }
+            | Violation::OutOfRange { .. } => bounds::expected(self),
+            Violation::Format(error) => format::expected(error),
+            Violation::NotAnOption { .. }
+            | Violation::ItemNotAnOption { .. }
+            | Violation::DuplicateItem { .. } => choice::expected(self),
+            Violation::MinItems { .. }
+            | Violation::MaxItems { .. }
+            | Violation::TooFewTicked { .. }
+            | Violation::TooManyTicked { .. } => items::expected(self),
         }
     }
 }
 
-fn chars(n: u64) -> &'static str {
-    if n == 1 { "character" } else { "characters" }
-}
-
-/// The most options named in a message; the rest are counted, so the
-/// message of an enum with 10 000 values stays one short line.
-const LISTED_OPTIONS: usize = 20;
-
-/// "one of `a`, `b`", with values cut short and escaped, and at most
-/// [`LISTED_OPTIONS`] of them named.
-fn one_of(options: &[EnumOption]) -> String {
-    let mut out = String::from("one of ");
-    for (i, option) in options.iter().take(LISTED_OPTIONS).enumerate() {
-        if i > 0 {
-            out.push_str(", ");
-        }
-        out.push('`');
-        out.push_str(&Excerpt(&option.value).to_string());
-        out.push('`');
-    }
-    if let Some(more) = options.len().checked_sub(LISTED_OPTIONS).filter(|&n| n > 0) {
-        out.push_str(&format!(" and {more} more"));
-    }
-    out
-}
-
+/// Each message in the file of its rule.
 impl fmt::Display for Violation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Violation::Missing => f.write_str("is required"),
-            Violation::Type { expected } => write!(f, "must be {expected}"),
-            Violation::NotInteger => f.write_str("must be a whole number"),
-            Violation::MinLength { min, actual } => {
-                write!(f, "must have at least {min} {}, has {actual}", chars(*min))
+            Violation::Missing | Violation::Type { .. } | Violation::Unknown => {
+                kind::write(f, self)
             }
-            Violation::MaxLength { max, actual } => {
-                write!(f, "must have at most {max} {}, has {actual}", chars(*max))
-            }
-            Violation::Minimum { minimum } => write!(f, "must be at least {minimum}"),
-            Violation::Maximum { maximum } => write!(f, "must be at most {maximum}"),
-            Violation::Format(error) => write!(f, "is {error}"),
-            Violation::NotAnOption { .. } => write!(f, "must be {}", self.expected()),
-            Violation::OutOfRange { min, max } => write!(f, "must be between {min} and {max}"),
-            Violation::InexactInteger => f.write_str(
-                "must be written as a whole number without a decimal point or exponent: in that form a number this large loses digits",
-            ),
-            Violation::Unknown => f.write_str("is not a field of this form: leave it out"),
-            Violation::ItemNotAnOption { index, options } => {
-                write!(f, "has entry {index} that is not {}", one_of(options))
-            }
-            Violation::DuplicateItem { value } => {
-                write!(f, "lists `{}` more than once: choose each value once", Excerpt(value))
-            }
-            Violation::MinItems { min, actual } => write!(
-                f,
-                "must have at least {}, has {actual}",
-                plural(*min, "value")
-            ),
-            Violation::MaxItems { max, actual } => write!(
-                f,
-                "must have at most {}, has {actual}",
-                plural(*max, "value")
-            ),
-            Violation::TooFewTicked {
-                min,
-                actual,
-                booleans,
-            } => write!(
-                f,
-                "{} {actual} ticked, and at least {min} must be: tick {} more",
-                has(booleans.len()),
-                min.saturating_sub(*actual)
-            ),
-            Violation::TooManyTicked {
-                max,
-                actual,
-                booleans,
-            } => write!(
-                f,
-                "{} {actual} ticked, and at most {max} may be: untick {}",
-                has(booleans.len()),
-                actual.saturating_sub(*max)
-            ),
+            Violation::MinLength { min, actual } => length::write_too_short(f, *min, *actual),
+            Violation::MaxLength { max, actual } => length::write_too_long(f, *max, *actual),
+            Violation::NotInteger
+            | Violation::InexactInteger
+            | Violation::Minimum { .. }
+            | Violation::Maximum { .. }
+            | Violation::OutOfRange { .. } => bounds::write(f, self),
+            Violation::Format(error) => format::write(f, error),
+            Violation::NotAnOption { .. }
+            | Violation::ItemNotAnOption { .. }
+            | Violation::DuplicateItem { .. } => choice::write(f, self),
+            Violation::MinItems { .. }
+            | Violation::MaxItems { .. }
+            | Violation::TooFewTicked { .. }
+            | Violation::TooManyTicked { .. } => items::write(f, self),
         }
     }
 }
@@ -341,25 +279,4 @@ impl Violation {
             _ => None,
         }
     }
-}
-
-/// The verb for a count of booleans.
-fn has(count: usize) -> &'static str {
-    if count == 1 { "has" } else { "have" }
-}
-
-/// "`a`, `b` and `c`": names cut short and escaped, at most
-/// [`LISTED_OPTIONS`] of them named.
-pub(crate) fn list_names(f: &mut fmt::Formatter<'_>, names: &[String]) -> fmt::Result {
-    let shown = names.len().min(LISTED_OPTIONS);
-    for (i, name) in names.iter().take(shown).enumerate() {
-        if i > 0 {
-            f.write_str(if i + 1 == names.len() { " and " } else { ", " })?;
-        }
-        write!(f, "`{}`", Excerpt(name))?;
-    }
-    if names.len() > shown {
-        write!(f, " and {} more", names.len() - shown)?;
-    }
-    Ok(())
 }

@@ -1,0 +1,52 @@
+//! `format`: `email`, `uri`, `date` and `date-time`, as JSON Schema's
+//! format assertions mean them (the checks themselves are in
+//! [`crate::format`], `const` so that compile time and run time share them).
+//!
+//! - At compile time, [`check_default`] refuses a `default` the format
+//!   refuses.
+//! - In content, [`check`] reports a string the format refuses.
+
+use core::fmt;
+
+use super::Violation;
+use crate::format::{Format, FormatError};
+
+/// Whether a `default` passes `format`, with the message if it does not.
+pub(crate) const fn check_default(format: Format, value: &str) -> Result<(), &'static str> {
+    if format.check(value).is_ok() {
+        return Ok(());
+    }
+    Err(match format {
+        Format::Email => {
+            "`default` is not a valid email address, as `format = \"email\"` requires: fix the default"
+        }
+        Format::Uri => {
+            "`default` is not an absolute URI, as `format = \"uri\"` requires: fix the default, with a scheme such as `https:`"
+        }
+        Format::Date => {
+            "`default` is not a date such as `2025-06-18`, as `format = \"date\"` requires: fix the default"
+        }
+        Format::DateTime => {
+            "`default` is not a date and time with an offset such as `2025-06-18T09:30:00Z`, as `format = \"date-time\"` requires: fix the default"
+        }
+    })
+}
+
+/// Checks `s` against `format`, adding what broke to `broken`.
+pub(crate) fn check(s: &str, format: Option<Format>, broken: &mut Vec<Violation>) {
+    if let Some(format) = format
+        && let Err(error) = format.check(s)
+    {
+        broken.push(Violation::Format(error));
+    }
+}
+
+/// "is not a date such as `2025-06-18`: ...".
+pub(super) fn write(f: &mut fmt::Formatter<'_>, error: &FormatError) -> fmt::Result {
+    write!(f, "is {error}")
+}
+
+/// "a date such as `2025-06-18`".
+pub(super) fn expected(error: &FormatError) -> String {
+    error.format().describe().to_owned()
+}
