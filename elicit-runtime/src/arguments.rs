@@ -11,7 +11,7 @@ use crate::schema::FormSchema;
 use crate::validate::ValidationErrors;
 
 /// Why a form could not be read from a tool's arguments
-/// ([`Elicitable::from_arguments`]).
+/// ([`Elicitable::from_arguments`](crate::Elicitable::from_arguments)).
 ///
 /// ```
 /// use elicit_runtime::Elicitable;
@@ -95,7 +95,7 @@ impl From<LimitError> for ArgumentsError {
 /// `limits` and validated (unknown fields are the tool's own, never an
 /// error). For a form known only by its schema, such as one a proxy
 /// forwards; a derived form reads its arguments with
-/// [`Elicitable::from_arguments`].
+/// [`Elicitable::from_arguments`](crate::Elicitable::from_arguments).
 ///
 /// ```
 /// use elicit_runtime::Limits;

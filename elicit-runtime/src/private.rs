@@ -10,9 +10,8 @@ pub use crate::field::{ElicitChoice, ElicitField};
 pub use crate::form::Elicitable;
 pub use crate::format::Format;
 pub use crate::protocol::Revision;
-pub use crate::schema::{
-    BoundMessages, EnumOption, FieldSpec, FormSchema, Num, Property, PropertySchema,
-};
+pub use crate::schema::spec::{BoundMessages, FieldSpec, KindSpec};
+pub use crate::schema::{EnumOption, FormSchema, Num, Property, PropertySchema};
 pub use crate::validate::{ValidationErrors, Violation};
 
 use crate::validate::{self, FieldError, Received};

@@ -165,18 +165,15 @@ proptest! {
         if let Err(errors) = validate::content(&schema, &content, false) {
             panic!("{errors}\nschema: {:#}\ncontent: {:#}", form.wire(), Value::Object(content));
         }
-        let mut errors = ValidationErrors::new();
         for property in schema.properties.iter() {
-            let sent = content.get(property.name.as_ref());
-            match validate::property(property, &content, &mut errors) {
-                Some((value, checked)) => {
-                    prop_assert_eq!(Some(value), sent);
-                    assert_reads_back(property, value, &checked);
-                }
-                None => prop_assert!(sent.is_none() && !property.required),
+            match content.get(property.name.as_ref()) {
+                Some(value) => match validate::value(&property.schema, value) {
+                    Ok(checked) => assert_reads_back(property, value, &checked),
+                    Err(broken) => panic!("`{}`: {broken:?}", property.name),
+                },
+                None => prop_assert!(!property.required),
             }
         }
-        prop_assert!(errors.is_empty());
         // The same content as text reads back as the same value.
         let text = Value::Object(content.clone()).to_string();
         prop_assert_eq!(Limits::DEFAULT.read_json(&text).unwrap(), Value::Object(content));

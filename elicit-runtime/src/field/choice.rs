@@ -7,7 +7,8 @@ use std::hash::Hash;
 use serde_json::Value;
 
 use super::{ElicitField, read_checked};
-use crate::schema::{FieldSpec, KindSpec, PropertySchema};
+use crate::schema::PropertySchema;
+use crate::schema::spec::{FieldSpec, KindSpec};
 use crate::validate::{Checked, Violation};
 
 /// A unit enum whose variants are the options of a choice.

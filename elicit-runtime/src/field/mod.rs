@@ -9,7 +9,8 @@ pub use choice::ElicitChoice;
 
 use serde_json::Value;
 
-use crate::schema::{FieldSpec, PropertySchema};
+use crate::schema::PropertySchema;
+use crate::schema::spec::FieldSpec;
 use crate::validate::{self, Checked, Violation};
 
 /// A type that can be one field of an elicitation form.

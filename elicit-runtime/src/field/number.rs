@@ -4,7 +4,8 @@
 use serde_json::Value;
 
 use super::{ElicitField, read_checked};
-use crate::schema::{FieldSpec, Num, PropertySchema};
+use crate::schema::spec::FieldSpec;
+use crate::schema::{Num, PropertySchema};
 use crate::validate::{Checked, Violation};
 
 macro_rules! integer_field {
@@ -77,7 +78,8 @@ impl ElicitField for f32 {
 #[cfg(test)]
 mod tests {
     use crate::ElicitField;
-    use crate::schema::{KindSpec, Num};
+    use crate::schema::Num;
+    use crate::schema::spec::KindSpec;
 
     fn bounds<T: ElicitField>() -> (Option<Num>, Option<Num>) {
         match T::SPEC.kind {

@@ -3,7 +3,8 @@
 use serde_json::Value;
 
 use super::ElicitField;
-use crate::schema::{FieldSpec, PropertySchema};
+use crate::schema::PropertySchema;
+use crate::schema::spec::FieldSpec;
 use crate::validate::Violation;
 
 impl<T: ElicitField> ElicitField for Option<T> {

@@ -7,7 +7,8 @@ use std::sync::Arc;
 use serde_json::Value;
 
 use super::{ElicitField, read_checked};
-use crate::schema::{FieldSpec, PropertySchema};
+use crate::schema::PropertySchema;
+use crate::schema::spec::FieldSpec;
 use crate::validate::{Checked, Violation};
 
 macro_rules! string_field {

@@ -71,7 +71,14 @@ impl fmt::Display for JsonError {
     }
 }
 
-impl std::error::Error for JsonError {}
+impl std::error::Error for JsonError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            JsonError::TooLarge(error) => Some(error),
+            JsonError::Syntax { .. } | JsonError::DuplicateKey { .. } => None,
+        }
+    }
+}
 
 impl From<LimitError> for JsonError {
     fn from(limit: LimitError) -> JsonError {

@@ -8,7 +8,7 @@ use crate::{ElicitError, Elicitable, Limits};
 
 impl CheckedRequest {
     /// Reads the client's result to this request into `T`, the form the
-    /// request was built for by [`Elicitor::form`]: content sent as
+    /// request was built for by [`Elicitor::form`](crate::protocol::Elicitor::form): content sent as
     /// booleans is turned back into the multi-selects, then validated and
     /// read as by [`Elicitation::from_result`], every failing field at
     /// once, named as the client saw it (see

@@ -17,7 +17,7 @@ use crate::schema::BooleanGroup;
 /// did not declare or the revision does not have, and an invalid URL,
 /// before anything reaches the wire. A form is written as the revision can
 /// express it: for 2025-06-18, each multi-select as one boolean per option
-/// ([`Elicitable::wire_form`]); [`CheckedRequest::read`] reads the answer
+/// ([`Elicitable::wire_form`](crate::Elicitable::wire_form)); [`CheckedRequest::read`] reads the answer
 /// back into the form.
 ///
 /// A server makes one per session (2025-06-18, 2025-11-25: from the

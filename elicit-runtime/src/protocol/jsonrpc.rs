@@ -111,7 +111,14 @@ impl fmt::Display for MessageError {
     }
 }
 
-impl std::error::Error for MessageError {}
+impl std::error::Error for MessageError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            MessageError::Json(error) => Some(error),
+            _ => None,
+        }
+    }
+}
 
 /// `{"jsonrpc": "2.0", "id", "method", "params"}`.
 pub(crate) fn request(id: RequestId, method: &str, params: Value) -> Value {

@@ -320,4 +320,11 @@ impl fmt::Display for ResultError {
     }
 }
 
-impl std::error::Error for ResultError {}
+impl std::error::Error for ResultError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ResultError::TooLarge(error) => Some(error),
+            _ => None,
+        }
+    }
+}

@@ -10,7 +10,7 @@ mod portability;
 
 mod render;
 pub(crate) mod rules;
-mod spec;
+pub(crate) mod spec;
 
 pub use downlevel::{BooleanGroup, Downlevel};
 pub use model::{
@@ -21,4 +21,3 @@ pub use num::Num;
 pub use parse::{Parsed, SchemaError, SchemaErrorKind, SchemaWarning};
 pub use portability::{Change, Portability};
 pub use render::{DIALECT, RenderError, RenderedSchema};
-pub use spec::{BoundMessages, FieldSpec, KindSpec};

@@ -162,9 +162,15 @@ impl PropertySchema {
     /// The `default` as the JSON value content would carry, if there is one.
     ///
     /// ```
-    /// use elicit_runtime::schema::FieldSpec;
+    /// use elicit_runtime::Elicitable;
     ///
-    /// let schema = FieldSpec::BOOLEAN.default_bool(true, "").into_schema();
+    /// #[derive(Elicitable)]
+    /// struct News {
+    ///     #[elicit(default = true)]
+    ///     subscribe: bool,
+    /// }
+    ///
+    /// let schema = &News::SCHEMA.properties[0].schema;
     /// assert_eq!(schema.default_value(), Some(serde_json::json!(true)));
     /// ```
     pub fn default_value(&self) -> Option<Value> {

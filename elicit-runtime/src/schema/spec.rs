@@ -23,21 +23,9 @@ mod defaults;
 use super::rules::{bounds, length};
 use crate::format::Format;
 
-/// The compile-time description of a field type: annotations and kind.
-///
-/// ```
-/// use elicit_runtime::ElicitField;
-/// use elicit_runtime::schema::{KindSpec, Num};
-///
-/// match <u8 as ElicitField>::SPEC.kind {
-///     KindSpec::Number { integer, minimum, maximum, .. } => {
-///         assert!(integer);
-///         assert_eq!(minimum, Some(Num::Int(0)));
-///         assert_eq!(maximum, Some(Num::Int(255)));
-///     }
-///     _ => unreachable!(),
-/// }
-/// ```
+/// The compile-time description of a field type: annotations and kind
+/// (`<u8 as ElicitField>::SPEC` is an integer from 0 to 255). The derive's
+/// plumbing, reached through `__private`.
 #[derive(Debug, Clone, Copy)]
 pub struct FieldSpec {
     /// `title`.

@@ -9,23 +9,7 @@ use crate::schema::{FormSchema, Property};
 
 /// Checks one property of `content`: absent and required, or present and
 /// broken. Returns the checked value when it passed.
-///
-/// ```
-/// use elicit_runtime::Elicitable;
-/// use elicit_runtime::validate::{self, ValidationErrors};
-///
-/// #[derive(Elicitable)]
-/// struct Name {
-///     name: String,
-/// }
-///
-/// let mut errors = ValidationErrors::new();
-/// let content = serde_json::Map::new();
-/// let got = validate::property(&Name::SCHEMA.properties[0], &content, &mut errors);
-/// assert!(got.is_none());
-/// assert_eq!(errors.to_string(), "`name` is required");
-/// ```
-pub fn property<'v>(
+pub(crate) fn property<'v>(
     property: &Property,
     content: &'v Map<String, Value>,
     errors: &mut ValidationErrors,
@@ -50,14 +34,19 @@ pub fn property<'v>(
 }
 
 /// Adds one error per broken rule of `field`.
-pub fn report(errors: &mut ValidationErrors, field: &str, found: &Value, broken: Vec<Violation>) {
+pub(crate) fn report(
+    errors: &mut ValidationErrors,
+    field: &str,
+    found: &Value,
+    broken: Vec<Violation>,
+) {
     for violation in broken {
         errors.push(FieldError::new(field, violation, Received::of(found)));
     }
 }
 
 /// Adds an error for every property of `content` the form does not have.
-pub fn unknown_fields(
+pub(crate) fn unknown_fields(
     schema: &FormSchema,
     content: &Map<String, Value>,
     errors: &mut ValidationErrors,

@@ -109,7 +109,14 @@ impl fmt::Display for FieldError {
     }
 }
 
-impl std::error::Error for FieldError {}
+impl std::error::Error for FieldError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match &self.violation {
+            Violation::Format(error) => Some(error),
+            _ => None,
+        }
+    }
+}
 
 /// Every failing field of one response, in form order.
 ///

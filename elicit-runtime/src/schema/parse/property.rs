@@ -190,21 +190,7 @@ impl Reader<'_> {
 
     /// Step 1: the shape, from `type`, `enum` and `oneOf`.
     fn shape(&self, object: &Map<String, Value>) -> Result<Shape, SchemaError> {
-        if object.contains_key("$ref") {
-            return Err(self.error(
-                K::Ref,
-                "$ref",
-                "`$ref` is not allowed: define the property's schema inline \
-                 (clients show a referenced enum as free text)"
-                    .to_owned(),
-            ));
-        }
-        if let Some(keyword) = ["anyOf", "allOf"]
-            .into_iter()
-            .find(|k| object.contains_key(*k))
-        {
-            return Err(self.error(K::Composition, keyword, composition_message(keyword)));
-        }
+        self.no_composition(object)?;
         let ty = object.get("type");
         let has_one_of = object.contains_key("oneOf");
         if has_one_of && ty.and_then(Value::as_str) != Some("string") {
@@ -228,7 +214,51 @@ impl Reader<'_> {
             ));
         };
         let has_enum = object.contains_key("enum");
-        let shape = match ty.as_str() {
+        let shape = self.shape_of_type(ty, has_enum, has_one_of)?;
+        if has_enum && shape != Shape::Enum {
+            let hint = if shape == Shape::MultiSelect {
+                "; for several choices, put the values in `items`: \
+                 `{\"type\": \"string\", \"enum\": [...]}`"
+            } else {
+                ": enums hold strings only"
+            };
+            return Err(self.error(
+                K::EnumNotString,
+                "enum",
+                format!("`enum` needs `type: \"string\"`, found {}{hint}", found(ty)),
+            ));
+        }
+        Ok(shape)
+    }
+
+    /// Refuses `$ref`, `anyOf` and `allOf` on a property.
+    fn no_composition(&self, object: &Map<String, Value>) -> Result<(), SchemaError> {
+        if object.contains_key("$ref") {
+            return Err(self.error(
+                K::Ref,
+                "$ref",
+                "`$ref` is not allowed: define the property's schema inline \
+                 (clients show a referenced enum as free text)"
+                    .to_owned(),
+            ));
+        }
+        if let Some(keyword) = ["anyOf", "allOf"]
+            .into_iter()
+            .find(|k| object.contains_key(*k))
+        {
+            return Err(self.error(K::Composition, keyword, composition_message(keyword)));
+        }
+        Ok(())
+    }
+
+    /// The shape `type` names, with `enum` or `oneOf` beside it.
+    fn shape_of_type(
+        &self,
+        ty: &Value,
+        has_enum: bool,
+        has_one_of: bool,
+    ) -> Result<Shape, SchemaError> {
+        Ok(match ty.as_str() {
             Some("string") if has_enum && has_one_of => {
                 return Err(self.error(
                     K::ConflictingOptions,
@@ -272,21 +302,7 @@ impl Reader<'_> {
                     ),
                 ));
             }
-        };
-        if has_enum && shape != Shape::Enum {
-            let hint = if shape == Shape::MultiSelect {
-                "; for several choices, put the values in `items`: \
-                 `{\"type\": \"string\", \"enum\": [...]}`"
-            } else {
-                ": enums hold strings only"
-            };
-            return Err(self.error(
-                K::EnumNotString,
-                "enum",
-                format!("`enum` needs `type: \"string\"`, found {}{hint}", found(ty)),
-            ));
-        }
-        Ok(shape)
+        })
     }
 
     /// Step 2: one keyword of the shape.
@@ -477,97 +493,11 @@ impl Reader<'_> {
     /// Step 3: the checks between keywords, then `default`.
     fn build(self, shape: Shape, mut draft: Draft<'_>) -> Result<PropertySchema, SchemaError> {
         let kind = match shape {
-            Shape::String => {
-                if let (Some(min), Some(max)) = (draft.min_length, draft.max_length)
-                    && !length::ordered(draft.min_length, draft.max_length)
-                {
-                    return Err(self.error(
-                        K::MinLengthAboveMaxLength,
-                        "minLength",
-                        length::reversed_on_wire(min, max),
-                    ));
-                }
-                Kind::String(StringRules {
-                    min_length: draft.min_length,
-                    max_length: draft.max_length,
-                    format: draft.format,
-                    default: None,
-                })
-            }
-            Shape::Number { integer } => {
-                if let (Some(min), Some(max)) = (draft.minimum, draft.maximum)
-                    && !bounds::ordered(draft.minimum, draft.maximum)
-                {
-                    return Err(self.error(
-                        K::MinAboveMax,
-                        "minimum",
-                        bounds::reversed_on_wire(min, max),
-                    ));
-                }
-                Kind::Number(NumberRules {
-                    integer,
-                    minimum: draft.minimum,
-                    maximum: draft.maximum,
-                    default: None,
-                })
-            }
+            Shape::String => self.string_kind(&draft)?,
+            Shape::Number { integer } => self.number_kind(&draft, integer)?,
             Shape::Boolean => Kind::Boolean(BooleanRules { default: None }),
-            Shape::Enum => {
-                let mut options = draft.options.unwrap_or_default();
-                if options.is_empty() {
-                    return Err(self.error(
-                        K::EmptyEnum,
-                        "enum",
-                        "`enum` is empty; list at least one value".to_owned(),
-                    ));
-                }
-                if let Some(names) = draft.names {
-                    if names.len() != options.len() {
-                        return Err(self.error(
-                            K::EnumNamesLength,
-                            "enumNames",
-                            format!(
-                                "`enumNames` has {} but `enum` has {}; give one title per \
-                                 value, in the same order",
-                                plural(names.len() as u64, "title"),
-                                plural(options.len() as u64, "value"),
-                            ),
-                        ));
-                    }
-                    for (option, title) in options.iter_mut().zip(names) {
-                        // A title equal to its value shows the same as no
-                        // title, which is how the schema is written back.
-                        if let Some(title) = title.as_str()
-                            && title != option.value
-                        {
-                            option.title = Some(Cow::Owned(title.to_owned()));
-                        }
-                    }
-                }
-                // Titles written as `enumNames` stay `enumNames` when the
-                // schema is written back, whatever the revision.
-                let legacy_titles = options.iter().any(|o| o.title.is_some());
-                Kind::Enum(EnumRules {
-                    options: Cow::Owned(options),
-                    default: None,
-                    legacy_titles,
-                })
-            }
-            Shape::TitledEnum => {
-                let options = draft.options.unwrap_or_default();
-                if options.is_empty() {
-                    return Err(self.error(
-                        K::EmptyEnum,
-                        "oneOf",
-                        "`oneOf` is empty; list at least one option".to_owned(),
-                    ));
-                }
-                Kind::Enum(EnumRules {
-                    options: Cow::Owned(options),
-                    default: None,
-                    legacy_titles: false,
-                })
-            }
+            Shape::Enum => self.untitled_enum(draft.options.take(), draft.names.take())?,
+            Shape::TitledEnum => self.titled_enum(draft.options.take())?,
             Shape::MultiSelect => {
                 self.multi_select(draft.options.take(), draft.min_items, draft.max_items)?
             }
@@ -581,6 +511,112 @@ impl Reader<'_> {
             self.default(&mut schema, default)?;
         }
         Ok(schema)
+    }
+
+    /// A string: `minLength` at most `maxLength`.
+    fn string_kind(&self, draft: &Draft<'_>) -> Result<Kind, SchemaError> {
+        if let (Some(min), Some(max)) = (draft.min_length, draft.max_length)
+            && !length::ordered(draft.min_length, draft.max_length)
+        {
+            return Err(self.error(
+                K::MinLengthAboveMaxLength,
+                "minLength",
+                length::reversed_on_wire(min, max),
+            ));
+        }
+        Ok(Kind::String(StringRules {
+            min_length: draft.min_length,
+            max_length: draft.max_length,
+            format: draft.format,
+            default: None,
+        }))
+    }
+
+    /// A number: `minimum` at most `maximum`.
+    fn number_kind(&self, draft: &Draft<'_>, integer: bool) -> Result<Kind, SchemaError> {
+        if let (Some(min), Some(max)) = (draft.minimum, draft.maximum)
+            && !bounds::ordered(draft.minimum, draft.maximum)
+        {
+            return Err(self.error(
+                K::MinAboveMax,
+                "minimum",
+                bounds::reversed_on_wire(min, max),
+            ));
+        }
+        Ok(Kind::Number(NumberRules {
+            integer,
+            minimum: draft.minimum,
+            maximum: draft.maximum,
+            default: None,
+        }))
+    }
+
+    /// A single-select written as `enum`, its titles as the legacy
+    /// `enumNames` (one per value), which stay `enumNames` when the schema is
+    /// written back, whatever the revision.
+    fn untitled_enum(
+        &self,
+        options: Option<Vec<EnumOption>>,
+        names: Option<&[Value]>,
+    ) -> Result<Kind, SchemaError> {
+        let mut options =
+            self.non_empty(options, "enum", "`enum` is empty; list at least one value")?;
+        if let Some(names) = names {
+            if names.len() != options.len() {
+                return Err(self.error(
+                    K::EnumNamesLength,
+                    "enumNames",
+                    format!(
+                        "`enumNames` has {} but `enum` has {}; give one title per value, in \
+                         the same order",
+                        plural(names.len() as u64, "title"),
+                        plural(options.len() as u64, "value"),
+                    ),
+                ));
+            }
+            for (option, title) in options.iter_mut().zip(names) {
+                // A title equal to its value shows the same as no title,
+                // which is how the schema is written back.
+                if let Some(title) = title.as_str()
+                    && title != option.value
+                {
+                    option.title = Some(Cow::Owned(title.to_owned()));
+                }
+            }
+        }
+        let legacy_titles = options.iter().any(|o| o.title.is_some());
+        Ok(Kind::Enum(EnumRules {
+            options: Cow::Owned(options),
+            default: None,
+            legacy_titles,
+        }))
+    }
+
+    /// A single-select written as `oneOf` of `const` and `title`.
+    fn titled_enum(&self, options: Option<Vec<EnumOption>>) -> Result<Kind, SchemaError> {
+        let options = self.non_empty(
+            options,
+            "oneOf",
+            "`oneOf` is empty; list at least one option",
+        )?;
+        Ok(Kind::Enum(EnumRules {
+            options: Cow::Owned(options),
+            default: None,
+            legacy_titles: false,
+        }))
+    }
+
+    /// The options, refused with `message` at `keyword` when there are none.
+    fn non_empty(
+        &self,
+        options: Option<Vec<EnumOption>>,
+        keyword: &str,
+        message: &str,
+    ) -> Result<Vec<EnumOption>, SchemaError> {
+        match options {
+            Some(options) if !options.is_empty() => Ok(options),
+            _ => Err(self.error(K::EmptyEnum, keyword, message.to_owned())),
+        }
     }
 
     /// The checks of a multi-select: its `items`, and `minItems` within

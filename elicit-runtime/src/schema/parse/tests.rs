@@ -6,9 +6,10 @@ use serde_json::{Value, json};
 use super::{Parsed, SchemaError, SchemaErrorKind as K};
 use crate::format::Format;
 use crate::protocol::FormRequest;
+use crate::schema::spec::{BoundMessages, FieldSpec};
 use crate::schema::{
-    BooleanRules, BoundMessages, EnumOption, EnumRules, FieldSpec, FormSchema, Kind, Num,
-    NumberRules, Property, PropertySchema, StringRules,
+    BooleanRules, EnumOption, EnumRules, FormSchema, Kind, Num, NumberRules, Property,
+    PropertySchema, StringRules,
 };
 
 pub(super) fn parse(value: &Value) -> Parsed {

@@ -8,8 +8,9 @@ use serde_json::{Value, json};
 use super::tests::{error, nested, one, parse};
 use super::{FormSchema, SchemaErrorKind as K};
 use crate::revision::Revision;
+use crate::schema::spec::FieldSpec;
 use crate::schema::{
-    EnumOption, EnumRules, FieldSpec, Kind, MultiSelectRules, Num, Property, PropertySchema, Text,
+    EnumOption, EnumRules, Kind, MultiSelectRules, Num, Property, PropertySchema, Text,
 };
 
 /// A root with these properties and `required` names.

@@ -9,11 +9,17 @@ use crate::schema::{EnumOption, Num};
 /// One broken rule of one field.
 ///
 /// ```
-/// use elicit_runtime::schema::FieldSpec;
+/// use elicit_runtime::Elicitable;
 /// use elicit_runtime::validate::{self, Rule, Violation};
 ///
-/// let schema = FieldSpec::STRING.max_length(3, "").into_schema();
-/// let broken = validate::value(&schema, &"abcd".into()).unwrap_err();
+/// #[derive(Elicitable)]
+/// struct Code {
+///     #[elicit(max_length = 3)]
+///     code: String,
+/// }
+///
+/// let schema = &Code::SCHEMA.properties[0].schema;
+/// let broken = validate::value(schema, &"abcd".into()).unwrap_err();
 /// assert_eq!(broken, [Violation::MaxLength { max: 3, actual: 4 }]);
 /// assert_eq!(broken[0].rule(), Rule::MaxLength);
 /// assert_eq!(broken[0].to_string(), "must have at most 3 characters, has 4");

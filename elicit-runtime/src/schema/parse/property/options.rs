@@ -109,82 +109,92 @@ impl Reader<'_> {
         let mut seen = HashSet::with_capacity(entries.len());
         let mut options = Vec::with_capacity(entries.len());
         for (i, entry) in entries.iter().enumerate() {
-            let here = at.clone().index(i);
-            let Value::Object(fields) = entry else {
-                return Err(SchemaError::new(
-                    K::WrongKeyType,
-                    here.into_string(),
-                    format!(
-                        "`{label}` options must be objects \
-                         `{{\"const\": ..., \"title\": ...}}`, found {}",
-                        found(entry)
-                    ),
-                ));
-            };
-            let value = match fields.get("const") {
-                Some(Value::String(value)) => value,
-                Some(other) => {
-                    return Err(SchemaError::new(
-                        K::WrongKeyType,
-                        here.key("const").into_string(),
-                        format!(
-                            "`const` must be a string, the value sent for this option, \
-                             found {}",
-                            found(other)
-                        ),
-                    ));
-                }
-                None => {
-                    return Err(SchemaError::new(
-                        K::MissingConst,
-                        here.into_string(),
-                        format!(
-                            "the option has no `const`; each option of `{label}` is \
-                             `{{\"const\": value, \"title\": label}}`"
-                        ),
-                    ));
-                }
-            };
-            let title = match fields.get("title") {
-                Some(Value::String(title)) => Some(title),
-                Some(other) => {
-                    return Err(SchemaError::new(
-                        K::WrongKeyType,
-                        here.key("title").into_string(),
-                        format!("`title` must be a string, found {}", found(other)),
-                    ));
-                }
-                None => None,
-            };
-            if !seen.insert(value.as_str()) {
+            let option = self.option(at.clone().index(i), label, entry)?;
+            if !seen.insert(entry.get("const").and_then(Value::as_str)) {
                 return Err(SchemaError::new(
                     K::DuplicateEnumValue,
-                    here.key("const").into_string(),
+                    at.clone().index(i).key("const").into_string(),
                     format!(
                         "`{label}` lists {} more than once; each value must be unique",
-                        name(value)
+                        name(&option.value)
                     ),
                 ));
             }
-            self.ignore_members(&here, label, fields);
-            if title.is_none() {
-                self.warn_at(
-                    here.into_string(),
-                    format!(
-                        "the option {} has no `title`, which the schema requires; its \
-                         value is shown as its title",
-                        name(value)
-                    ),
-                );
-            }
-            options.push(EnumOption {
-                value: Cow::Owned(value.clone()),
-                title: title
-                    .filter(|title| *title != value)
-                    .map(|title| Cow::Owned(title.clone())),
-            });
+            options.push(option);
         }
         Ok(options)
+    }
+
+    /// One option `{const, title}` of `label`, at `here`.
+    fn option(
+        &mut self,
+        here: Pointer,
+        label: &str,
+        entry: &Value,
+    ) -> Result<EnumOption, SchemaError> {
+        let Value::Object(fields) = entry else {
+            return Err(SchemaError::new(
+                K::WrongKeyType,
+                here.into_string(),
+                format!(
+                    "`{label}` options must be objects \
+                     `{{\"const\": ..., \"title\": ...}}`, found {}",
+                    found(entry)
+                ),
+            ));
+        };
+        let value = match fields.get("const") {
+            Some(Value::String(value)) => value,
+            Some(other) => {
+                return Err(SchemaError::new(
+                    K::WrongKeyType,
+                    here.key("const").into_string(),
+                    format!(
+                        "`const` must be a string, the value sent for this option, \
+                         found {}",
+                        found(other)
+                    ),
+                ));
+            }
+            None => {
+                return Err(SchemaError::new(
+                    K::MissingConst,
+                    here.into_string(),
+                    format!(
+                        "the option has no `const`; each option of `{label}` is \
+                         `{{\"const\": value, \"title\": label}}`"
+                    ),
+                ));
+            }
+        };
+        let title = match fields.get("title") {
+            Some(Value::String(title)) => Some(title),
+            Some(other) => {
+                return Err(SchemaError::new(
+                    K::WrongKeyType,
+                    here.key("title").into_string(),
+                    format!("`title` must be a string, found {}", found(other)),
+                ));
+            }
+            None => None,
+        };
+        self.ignore_members(&here, label, fields);
+        if title.is_none() {
+            self.warn_at(
+                here.into_string(),
+                format!(
+                    "the option {} has no `title`, which the schema requires; its \
+                     value is shown as its title",
+                    name(value)
+                ),
+            );
+        }
+        Ok(EnumOption {
+            value: Cow::Owned(value.clone()),
+            title: title
+                .filter(|title| *title != value)
+                .map(|title| Cow::Owned(title.clone())),
+        })
     }
 
     /// Warnings for the members of an option besides `const` and `title`.
@@ -220,40 +230,8 @@ impl Reader<'_> {
                 ),
             ));
         };
-        if items.contains_key("$ref") {
-            return Err(SchemaError::new(
-                K::Ref,
-                at("$ref"),
-                "`$ref` is not allowed: list the options inline in `items` (clients show \
-                 a referenced enum as free text)",
-            ));
-        }
-        if let Some(keyword) = ["oneOf", "allOf"]
-            .into_iter()
-            .find(|k| items.contains_key(*k))
-        {
-            return Err(SchemaError::new(
-                K::Array,
-                at(keyword),
-                format!(
-                    "`items.{keyword}` is not allowed: the titled options of a multi-select \
-                     go in `items.anyOf`; {ARRAYS}"
-                ),
-            ));
-        }
+        Self::items_keywords(&here, items)?;
         let ty = items.get("type");
-        if let Some(ty) = ty
-            && ty.as_str() != Some("string")
-        {
-            return Err(SchemaError::new(
-                K::Array,
-                at("type"),
-                format!(
-                    "`items.type` must be `\"string\"`, found {}; {ARRAYS}",
-                    found(ty)
-                ),
-            ));
-        }
         let options = match (items.get("enum"), items.get("anyOf")) {
             (Some(_), Some(_)) => {
                 return Err(SchemaError::new(
@@ -295,5 +273,45 @@ impl Reader<'_> {
             }
         }
         Ok(options)
+    }
+
+    /// The keywords `items` refuses: `$ref`, `oneOf`, `allOf`, and a `type`
+    /// other than `"string"`.
+    fn items_keywords(here: &Pointer, items: &Map<String, Value>) -> Result<(), SchemaError> {
+        let at = |keyword: &str| here.clone().key(keyword).into_string();
+        if items.contains_key("$ref") {
+            return Err(SchemaError::new(
+                K::Ref,
+                at("$ref"),
+                "`$ref` is not allowed: list the options inline in `items` (clients show \
+                 a referenced enum as free text)",
+            ));
+        }
+        if let Some(keyword) = ["oneOf", "allOf"]
+            .into_iter()
+            .find(|k| items.contains_key(*k))
+        {
+            return Err(SchemaError::new(
+                K::Array,
+                at(keyword),
+                format!(
+                    "`items.{keyword}` is not allowed: the titled options of a multi-select \
+                     go in `items.anyOf`; {ARRAYS}"
+                ),
+            ));
+        }
+        if let Some(ty) = items.get("type")
+            && ty.as_str() != Some("string")
+        {
+            return Err(SchemaError::new(
+                K::Array,
+                at("type"),
+                format!(
+                    "`items.type` must be `\"string\"`, found {}; {ARRAYS}",
+                    found(ty)
+                ),
+            ));
+        }
+        Ok(())
     }
 }
