@@ -30,7 +30,13 @@ use proc_macro::TokenStream;
 /// `Vec`, `BTreeSet` or `HashSet` a multi-select), or `ElicitField` for a
 /// one-field tuple struct (a field type that carries constraints).
 ///
-/// See the `elicit-runtime` documentation for the attributes.
+/// Use it as `elicit_runtime::Elicitable`, which re-exports it.
+//
+// The reference below is `attributes.md`; its examples use
+// `elicit_runtime`, so they run as doc tests of `elicit-runtime`, which
+// includes the same file on its re-export, and not here.
+#[cfg_attr(not(doctest), doc = "")]
+#[cfg_attr(not(doctest), doc = include_str!("../attributes.md"))]
 #[proc_macro_derive(Elicitable, attributes(elicit))]
 pub fn derive_elicitable(input: TokenStream) -> TokenStream {
     let input = syn::parse_macro_input!(input as syn::DeriveInput);
