@@ -102,3 +102,90 @@ pub trait Written {
     /// What `#[serde(...)]` says at this place.
     fn serde(&self) -> &SerdeAttrs;
 }
+
+#[cfg(test)]
+mod tests {
+    use darling::{FromDeriveInput, FromField, FromVariant};
+    use syn::parse::Parser;
+    use syn::parse_quote;
+
+    use super::{Place, Written};
+    use crate::attr::{ChoiceAttrs, FieldAttrs, FormAttrs, NewtypeAttrs, VariantAttrs};
+
+    /// Every key any place takes, with a value it can be written with.
+    const SAMPLES: &[(&str, &str)] = &[
+        ("message", "message = \"x\""),
+        ("rename_all", "rename_all = \"camelCase\""),
+        ("deny_unknown_fields", "deny_unknown_fields"),
+        ("revision", "revision = \"2025-06-18\""),
+        ("downlevel", "downlevel"),
+        ("crate", "crate = \"x\""),
+        ("title", "title = \"x\""),
+        ("description", "description = \"x\""),
+        ("rename", "rename = \"x\""),
+        ("legacy_titles", "legacy_titles"),
+        ("not_secret", "not_secret"),
+        ("min_length", "min_length = 1"),
+        ("max_length", "max_length = 1"),
+        ("minimum", "minimum = 0"),
+        ("maximum", "maximum = 0"),
+        ("format", "format = \"email\""),
+        ("min_items", "min_items = 1"),
+        ("max_items", "max_items = 1"),
+        ("default", "default = true"),
+    ];
+
+    /// Whether the attribute struct of `place` takes `key`, written as
+    /// `written`.
+    fn takes(place: Place, written: &str) -> bool {
+        let attr: syn::Attribute =
+            syn::parse_str::<syn::DeriveInput>(&format!("#[elicit({written})] struct S;"))
+                .unwrap()
+                .attrs
+                .remove(0);
+        fn claimed<W: Written>(attrs: darling::Result<W>) -> bool {
+            let attrs = attrs.unwrap_or_else(|e| panic!("{e}"));
+            attrs.unclaimed().is_empty() && !attrs.keys().is_empty()
+        }
+        match place {
+            Place::Form => claimed(FormAttrs::from_derive_input(
+                &parse_quote!(#attr struct S { a: u8 }),
+            )),
+            Place::Newtype => claimed(NewtypeAttrs::from_derive_input(
+                &parse_quote!(#attr struct S(u8);),
+            )),
+            Place::Enum => claimed(ChoiceAttrs::from_derive_input(
+                &parse_quote!(#attr enum E { A }),
+            )),
+            Place::Field => claimed(FieldAttrs::from_field(
+                &syn::Field::parse_named
+                    .parse2(quote::quote!(#attr a: u8))
+                    .unwrap(),
+            )),
+            Place::Variant => claimed(VariantAttrs::from_variant(&parse_quote!(#attr A))),
+        }
+    }
+
+    #[test]
+    fn each_place_takes_the_keys_it_lists() {
+        let places = [
+            Place::Form,
+            Place::Newtype,
+            Place::Enum,
+            Place::Field,
+            Place::Variant,
+        ];
+        for place in places {
+            for key in place.keys() {
+                assert!(SAMPLES.iter().any(|(k, _)| k == key), "{key} has no sample");
+            }
+            for (key, written) in SAMPLES {
+                assert_eq!(
+                    takes(place, written),
+                    place.keys().contains(key),
+                    "{key} at {place:?}"
+                );
+            }
+        }
+    }
+}
