@@ -5,6 +5,11 @@
 
 use crate::attr::Place;
 
+/// Text as written in code: `` `maximum = 300` ``.
+pub fn code(text: &str) -> String {
+    format!("`{text}`")
+}
+
 // ---------------------------------------------------------------------------
 // Keys: where each goes, unknown keys, duplicates
 

@@ -87,7 +87,7 @@ fn unfit_path(ty: &Type, p: &TypePath, option: Option<&Type>) -> Option<syn::Err
         // `Vec`, `BTreeSet` and `HashSet` are multi-selects when their
         // element is a unit enum; the bound decides.
         "VecDeque" | "LinkedList" | "BinaryHeap" | "IndexSet" => {
-            error(messages::list(&format!("`{name}`")))
+            error(messages::list(&messages::code(&name)))
         }
         "HashMap" | "BTreeMap" | "IndexMap" => error(messages::map(&name)),
         "Value" | "Map" | "Number" if p.path.segments.iter().any(|s| s.ident == "serde_json") => {

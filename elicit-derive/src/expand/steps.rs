@@ -48,12 +48,16 @@ pub fn constraint(
     let label = &subject.label;
     match &c.value {
         ConstraintValue::Length(n) => {
-            tally.lengths.set(&key, span, format!("`{key} = {n}`"));
+            tally
+                .lengths
+                .set(&key, span, messages::code(&format!("{key} = {n}")));
             let unfit = messages::length_unfit(&key, label);
             Step::new(span, &key, quote!(#n, #unfit))
         }
         ConstraintValue::Items(n) => {
-            tally.items.set(&key, span, format!("`{key} = {n}`"));
+            tally
+                .items
+                .set(&key, span, messages::code(&format!("{key} = {n}")));
             let unfit = messages::items_unfit(&key, label);
             Step::new(span, &key, quote!(#n, #unfit))
         }
@@ -63,7 +67,7 @@ pub fn constraint(
             Step::new(span, &key, quote!(#private::Format::#variant, #unfit))
         }
         ConstraintValue::Bound(num) => {
-            let written = format!("`{key} = {}`", num.text);
+            let written = messages::code(&format!("{key} = {}", num.text));
             tally.bounds.set(&key, span, written.clone());
             Step::new(span, &key, bound_args(krate, subject, &key, num, &written))
         }
@@ -181,7 +185,7 @@ impl Tally {
         }
         if let Some((span, value, written)) = &self.default {
             if let DefaultValue::Num(_) = value {
-                let outside = outside(&format!("`{written}`"), "default", subject);
+                let outside = outside(&messages::code(written), "default", subject);
                 steps.push(Step::new(*span, "check_default_limits", quote!(#outside)));
             }
             steps.push(Step::new(*span, "check_default", TokenStream::new()));
