@@ -49,6 +49,14 @@ impl<'a> Kind<'a> {
             Data::Union(u) => error(u.union_token.span, messages::UNION.to_owned()),
         }
     }
+
+    fn shape(&self) -> Shape {
+        match self {
+            Kind::Form(_) => Shape::Form,
+            Kind::Newtype(_) => Shape::Newtype,
+            Kind::Choice(_) => Shape::Choice,
+        }
+    }
 }
 
 /// The whole derive input.
@@ -145,11 +153,7 @@ impl<'a> Input<'a> {
         kind: Kind<'a>,
         cx: &mut Ctxt,
     ) -> Result<Input<'a>, Stub<'a>> {
-        let shape = match kind {
-            Kind::Form(_) => Shape::Form,
-            Kind::Newtype(_) => Shape::Newtype,
-            Kind::Choice(_) => Shape::Choice,
-        };
+        let shape = kind.shape();
         let (krate, body) = match kind {
             Kind::Form(named) => {
                 let (krate, form) = form(input, named, cx);
