@@ -9,6 +9,7 @@ use syn::ext::IdentExt;
 use syn::spanned::Spanned;
 use syn::{Data, DataEnum, DeriveInput, Fields, FieldsNamed, Generics, Ident, LitStr, Type};
 
+use crate::attr::syntax;
 use crate::attr::value::{RenameRule, Rule};
 use crate::attr::{ChoiceAttrs, Constraint, FieldAttrs, FormAttrs, NewtypeAttrs, VariantAttrs};
 use crate::ctxt::Ctxt;
@@ -154,6 +155,14 @@ impl<'a> Input<'a> {
         cx: &mut Ctxt,
     ) -> Result<Input<'a>, Stub<'a>> {
         let shape = kind.shape();
+        if !syntax::check(input, cx) {
+            return Err(Stub {
+                ident: &input.ident,
+                generics: &input.generics,
+                krate: krate(None),
+                shape,
+            });
+        }
         let (krate, body) = match kind {
             Kind::Form(named) => {
                 let (krate, form) = form(input, named, cx);

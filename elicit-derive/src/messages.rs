@@ -61,6 +61,13 @@ pub fn unknown_key(key: &str, suggestion: Option<&str>, allowed: &[&str]) -> Str
     }
 }
 
+pub const ATTRIBUTE_WITHOUT_KEYS: &str = "`#[elicit]` without keys does nothing: write keys in parentheses, such as `#[elicit(title = \"...\")]`, or remove it";
+
+pub const ATTRIBUTE_WITH_VALUE: &str = "`#[elicit = ...]` is not how keys are written: write them in parentheses, such as `#[elicit(title = \"...\")]`";
+
+pub const LITERAL_AS_KEY: &str =
+    "a key is a name, not a literal: write `key = value`, such as `title = \"...\"`";
+
 pub const KEY_IS_A_PATH: &str = "expected a single key such as `title`, not a path";
 
 pub fn duplicate_key(key: &str) -> String {

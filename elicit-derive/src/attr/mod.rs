@@ -29,6 +29,7 @@ mod keyed;
 mod newtype;
 mod place;
 mod serde;
+pub mod syntax;
 pub mod value;
 mod variant;
 

@@ -32,7 +32,12 @@ impl SerdeAttrs {
                     NestedMeta::parse_meta_list(list.tokens.clone()).map_err(darling::Error::from),
                 )
             {
-                items.extend(parsed);
+                // A literal is serde's to report.
+                items.extend(
+                    parsed
+                        .into_iter()
+                        .filter(|item| !matches!(item, NestedMeta::Lit(_))),
+                );
             }
         }
         let serde = errors.handle(SerdeAttrs::from_list(&items));
