@@ -4,10 +4,12 @@
 //! variant (`FromVariant`), each taking exactly its own keys, and each value
 //! read by its own `FromMeta` type (`value/`).
 //!
-//! Parsing fails only on a value that cannot be read (`title = 42`,
-//! `format = "uuid"`). A key that a place does not take, or that is written
-//! twice, is kept with its span for the check stage, which says where it
-//! goes, or which key was meant.
+//! Parsing fails only on an attribute that is not a list of keys
+//! (`syntax`), and on a value that cannot be read (`title = 42`,
+//! `format = "uuid"`); every such error of the item is reported at once. A
+//! key that a place does not take, or that is written twice, is kept with
+//! its span for the check stage, which says where it goes, or which key was
+//! meant.
 
 /// Every key of the listed `Vec<Keyed<_>>` fields, each time it was
 /// written.
