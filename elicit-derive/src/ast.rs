@@ -1,254 +1,348 @@
 //! The derive's model of the input: a form, a newtype or a choice, each node
-//! keeping the syn node it came from for spans.
+//! keeping the syn node it came from for spans, beside its parsed attributes
+//! and its name on the wire.
 
-use proc_macro2::TokenStream;
+use darling::{FromDeriveInput, FromField, FromVariant};
+use proc_macro2::{Span, TokenStream};
 use quote::{ToTokens, quote};
 use syn::ext::IdentExt;
 use syn::spanned::Spanned;
-use syn::{Data, DeriveInput, Fields, Generics, Ident, LitStr, Type};
+use syn::{Data, DataEnum, DeriveInput, Fields, FieldsNamed, Generics, Ident, LitStr, Type};
 
-use crate::attr::{Attrs, Place};
-use crate::case::RenameRule;
+use crate::attr::syntax;
+use crate::attr::value::{RenameRule, Rule};
+use crate::attr::{ChoiceAttrs, Constraint, FieldAttrs, FormAttrs, NewtypeAttrs, VariantAttrs};
 use crate::ctxt::Ctxt;
+use crate::messages;
+
+/// The kind of item that derives `Elicitable`, which decides the place its
+/// attributes are parsed for.
+pub enum Kind<'a> {
+    /// A struct with named fields: a form.
+    Form(&'a FieldsNamed),
+    /// A one-field tuple struct: a field type carrying constraints.
+    Newtype(&'a syn::Field),
+    /// An enum: a choice.
+    Choice(&'a DataEnum),
+}
+
+impl<'a> Kind<'a> {
+    /// What kind of item `input` is. A union, a unit struct and a tuple
+    /// struct of other than one field are none; each is an error at the
+    /// token that shows why.
+    ///
+    /// `struct Point(i32, i32);` is an error at the second field: a form
+    /// needs names, a field type wraps exactly one type.
+    pub fn of(input: &'a DeriveInput) -> Result<Kind<'a>, syn::Error> {
+        let ident = &input.ident;
+        let error = |span: Span, message: String| Err(syn::Error::new(span, message));
+        match &input.data {
+            Data::Struct(s) => match &s.fields {
+                Fields::Named(named) => Ok(Kind::Form(named)),
+                Fields::Unnamed(unnamed) => match unnamed.unnamed.len() {
+                    1 => Ok(Kind::Newtype(&unnamed.unnamed[0])),
+                    0 => error(ident.span(), messages::empty_tuple_struct(ident)),
+                    n => error(unnamed.unnamed[1].span(), messages::tuple_struct(ident, n)),
+                },
+                Fields::Unit => error(ident.span(), messages::unit_struct(ident)),
+            },
+            Data::Enum(data) => Ok(Kind::Choice(data)),
+            Data::Union(u) => error(u.union_token.span, messages::UNION.to_owned()),
+        }
+    }
+
+    fn shape(&self) -> Shape {
+        match self {
+            Kind::Form(_) => Shape::Form,
+            Kind::Newtype(_) => Shape::Newtype,
+            Kind::Choice(_) => Shape::Choice,
+        }
+    }
+}
 
 /// The whole derive input.
 pub struct Input<'a> {
     pub ident: &'a Ident,
     pub generics: &'a Generics,
-    pub attrs: Attrs,
     /// The path to the runtime crate (`::elicit_runtime` unless `crate = ...`).
     pub krate: TokenStream,
     pub body: Body<'a>,
 }
 
-/// What kind of item derives `Elicitable`.
+/// What kind of item derives `Elicitable`, with its parts.
 pub enum Body<'a> {
-    /// A struct with named fields: a form.
-    Form(Vec<Field<'a>>),
-    /// A one-field tuple struct: a field type carrying constraints.
-    Newtype(&'a Type),
-    /// A unit enum: a choice.
-    Choice(Vec<Variant<'a>>),
+    Form(Form<'a>),
+    Newtype(Newtype<'a>),
+    Choice(Choice<'a>),
+}
+
+/// A struct with named fields.
+pub struct Form<'a> {
+    pub attrs: FormAttrs,
+    pub fields: Vec<Field<'a>>,
 }
 
 /// One field of a form.
 pub struct Field<'a> {
     pub ident: &'a Ident,
     pub ty: &'a Type,
-    pub attrs: Attrs,
-    /// The name on the wire.
-    pub wire: String,
+    pub attrs: FieldAttrs,
+    pub wire: Wire,
+}
+
+/// A one-field tuple struct.
+pub struct Newtype<'a> {
+    /// The wrapped type.
+    pub ty: &'a Type,
+    pub attrs: NewtypeAttrs,
+}
+
+/// A unit enum.
+pub struct Choice<'a> {
+    pub attrs: ChoiceAttrs,
+    pub variants: Vec<Variant<'a>>,
 }
 
 /// One variant of a choice.
 pub struct Variant<'a> {
+    pub original: &'a syn::Variant,
     pub ident: &'a Ident,
-    pub attrs: Attrs,
-    /// The value on the wire.
-    pub wire: String,
+    pub attrs: VariantAttrs,
+    pub wire: Wire,
+}
+
+/// A name on the wire: a field's property name, a variant's value.
+pub struct Wire {
+    pub name: String,
+    /// Where to point at it: its `rename` (ours or serde's), else the ident.
+    pub span: Span,
+}
+
+/// What the attributes of a field or a newtype say about its spec.
+pub struct Narrowing<'a> {
+    pub title: Option<&'a LitStr>,
+    /// `description`, else the doc comment.
+    pub description: Option<String>,
+    /// In the order written.
+    pub constraints: &'a [Constraint],
+    /// `legacy_titles`, keeping the key for spans.
+    pub legacy_titles: Option<&'a Ident>,
+}
+
+/// What the stub impl of a derive that failed needs.
+pub struct Stub<'a> {
+    pub ident: &'a Ident,
+    pub generics: &'a Generics,
+    pub krate: TokenStream,
+    pub shape: Shape,
+}
+
+/// The kind of item, without its parts.
+#[derive(Clone, Copy)]
+pub enum Shape {
+    Form,
+    Newtype,
+    Choice,
 }
 
 impl<'a> Input<'a> {
-    /// Builds the model, recording every structural mistake in `cx`.
-    pub fn from_syn(input: &'a DeriveInput, cx: &mut Ctxt) -> Option<Input<'a>> {
-        let place = match &input.data {
-            Data::Struct(s) => match &s.fields {
-                Fields::Named(_) => Place::Form,
-                _ => Place::Newtype,
-            },
-            Data::Enum(_) => Place::Enum,
-            Data::Union(u) => {
-                cx.error(
-                    u.union_token.span,
-                    "a union cannot be elicited: use a struct with named fields for a form, or a unit enum for a choice",
-                );
-                return None;
-            }
-        };
-        let attrs = Attrs::parse(&input.attrs, place, cx);
-        let krate = match &attrs.krate {
-            Some(path) => path.to_token_stream(),
-            None => quote!(::elicit_runtime),
-        };
-        let rules = input_rules(&attrs, cx);
-        let body = match &input.data {
-            Data::Struct(s) => match &s.fields {
-                Fields::Named(named) => {
-                    if named.named.is_empty() {
-                        cx.error(
-                            input.ident.span(),
-                            format!(
-                                "the form `{}` has no fields: add the fields the user should fill in",
-                                input.ident
-                            ),
-                        );
-                    }
-                    let fields = named
-                        .named
-                        .iter()
-                        .filter_map(|f| Some((f.ident.as_ref()?, f)))
-                        .map(|(ident, f)| {
-                            let attrs = Attrs::parse(&f.attrs, Place::Field, cx);
-                            let wire = wire_name(
-                                &ident.unraw().to_string(),
-                                &attrs,
-                                &rules,
-                                RenameRule::apply_to_field,
-                                cx,
-                            );
-                            Field {
-                                ident,
-                                ty: &f.ty,
-                                attrs,
-                                wire,
-                            }
-                        })
-                        .collect();
-                    Body::Form(fields)
-                }
-                Fields::Unnamed(unnamed) if unnamed.unnamed.len() == 1 => {
-                    Body::Newtype(&unnamed.unnamed[0].ty)
-                }
-                // `struct Point(i32, i32);` is an error at the second field:
-                // a form needs names, a field type wraps exactly one type.
-                Fields::Unnamed(unnamed) => {
-                    let ident = &input.ident;
-                    match unnamed.unnamed.len() {
-                        0 => cx.error(
-                            ident.span(),
-                            format!(
-                                "the tuple struct `{ident}` has no fields to ask for: give it named fields to make a form, or wrap a single type to make a field type"
-                            ),
-                        ),
-                        n => cx.error(
-                            unnamed.unnamed[1].span(),
-                            format!(
-                                "the tuple struct `{ident}` has {n} unnamed fields, and a form needs a name for each: name its fields to make a form, or wrap a single type to make a field type"
-                            ),
-                        ),
-                    }
-                    return None;
-                }
-                Fields::Unit => {
-                    cx.error(
-                        input.ident.span(),
-                        format!(
-                            "the unit struct `{}` has no fields to ask for: give it named fields to make a form",
-                            input.ident
-                        ),
-                    );
-                    return None;
-                }
-            },
-            Data::Enum(e) => {
-                if e.variants.is_empty() {
-                    cx.error(
-                        input.ident.span(),
-                        format!(
-                            "the enum `{}` has no variants, so there is nothing to choose: add unit variants",
-                            input.ident
-                        ),
-                    );
-                }
-                let variants = e
-                    .variants
-                    .iter()
-                    .map(|v| {
-                        if !matches!(v.fields, Fields::Unit) {
-                            cx.error(
-                                v.fields.span(),
-                                format!(
-                                    "the variant `{}` carries data, and an enum field is a choice among plain values: make `{}` a unit variant, and ask for its data in separate fields of the form",
-                                    v.ident, v.ident
-                                ),
-                            );
-                        }
-                        let attrs = Attrs::parse(&v.attrs, Place::Variant, cx);
-                        let wire = wire_name(
-                            &v.ident.unraw().to_string(),
-                            &attrs,
-                            &rules,
-                            RenameRule::apply_to_variant,
-                            cx,
-                        );
-                        Variant {
-                            ident: &v.ident,
-                            attrs,
-                            wire,
-                        }
-                    })
-                    .collect();
-                Body::Choice(variants)
-            }
-            Data::Union(_) => return None,
-        };
-        Some(Input {
-            ident: &input.ident,
-            generics: &input.generics,
-            attrs,
-            krate,
-            body,
-        })
-    }
-}
-
-/// The container's rename rules, ours and serde's.
-struct Rules {
-    ours: Option<(LitStr, RenameRule)>,
-    serde: Option<(LitStr, RenameRule)>,
-}
-
-/// `#[elicit(rename_all)]` and `#[serde(rename_all)]` must agree when both
-/// are written: the wire names must never silently differ.
-fn input_rules(attrs: &Attrs, cx: &mut Ctxt) -> Rules {
-    let rules = Rules {
-        ours: attrs.rename_all.clone(),
-        serde: attrs.serde.rename_all.clone(),
-    };
-    if let (Some((ours, a)), Some((theirs, b))) = (&rules.ours, &rules.serde)
-        && a != b
-    {
-        cx.error(
-            ours.span(),
-            format!(
-                "`rename_all = \"{}\"` disagrees with `#[serde(rename_all = \"{}\")]`: the form and serde would use different names; keep one of them",
-                ours.value(),
-                theirs.value()
-            ),
-        );
-    }
-    rules
-}
-
-/// The wire name of a field or variant: an explicit `rename` first, then the
-/// container's `rename_all`. `#[serde(rename)]` is honoured too and must
-/// agree with ours.
-fn wire_name(
-    rust: &str,
-    attrs: &Attrs,
-    rules: &Rules,
-    apply: fn(RenameRule, &str) -> String,
-    cx: &mut Ctxt,
-) -> String {
-    let renamed = match (&attrs.rename, &attrs.serde.rename) {
-        (Some(ours), Some(theirs)) => {
-            if ours.value() != theirs.value() {
-                cx.error(
-                    ours.span(),
-                    format!(
-                        "`rename = \"{}\"` disagrees with `#[serde(rename = \"{}\")]`: the form and serde would use different names; keep one of them",
-                        ours.value(),
-                        theirs.value()
-                    ),
-                );
-            }
-            Some(ours.value())
+    /// Parses the attributes of every place with darling, recording every
+    /// value that cannot be read in `cx`; then `Err` holds what a stub impl
+    /// needs.
+    pub fn from_syn(
+        input: &'a DeriveInput,
+        kind: Kind<'a>,
+        cx: &mut Ctxt,
+    ) -> Result<Input<'a>, Stub<'a>> {
+        let shape = kind.shape();
+        if !syntax::check(input, cx) {
+            return Err(Stub {
+                ident: &input.ident,
+                generics: &input.generics,
+                krate: krate(None),
+                shape,
+            });
         }
-        (Some(one), None) | (None, Some(one)) => Some(one.value()),
-        (None, None) => None,
+        let (krate, body) = match kind {
+            Kind::Form(named) => {
+                let (krate, form) = form(input, named, cx);
+                (krate, form.map(Body::Form))
+            }
+            Kind::Newtype(field) => {
+                let attrs = parse(NewtypeAttrs::from_derive_input(input), cx);
+                let krate = krate(attrs.as_ref().and_then(NewtypeAttrs::krate));
+                let newtype = attrs.map(|attrs| Newtype {
+                    ty: &field.ty,
+                    attrs,
+                });
+                (krate, newtype.map(Body::Newtype))
+            }
+            Kind::Choice(data) => {
+                let (krate, choice) = choice(input, data, cx);
+                (krate, choice.map(Body::Choice))
+            }
+        };
+        match body {
+            Some(body) => Ok(Input {
+                ident: &input.ident,
+                generics: &input.generics,
+                krate,
+                body,
+            }),
+            None => Err(Stub {
+                ident: &input.ident,
+                generics: &input.generics,
+                krate,
+                shape,
+            }),
+        }
+    }
+
+    /// What the stub impl needs, for a derive that fails its checks.
+    pub fn stub(&self) -> Stub<'a> {
+        Stub {
+            ident: self.ident,
+            generics: self.generics,
+            krate: self.krate.clone(),
+            shape: match self.body {
+                Body::Form(_) => Shape::Form,
+                Body::Newtype(_) => Shape::Newtype,
+                Body::Choice(_) => Shape::Choice,
+            },
+        }
+    }
+}
+
+/// The path to the runtime crate.
+fn krate(path: Option<&syn::Path>) -> TokenStream {
+    match path {
+        Some(path) => path.to_token_stream(),
+        None => quote!(::elicit_runtime),
+    }
+}
+
+/// The value darling parsed, or `None` with its errors in `cx`.
+fn parse<T>(result: darling::Result<T>, cx: &mut Ctxt) -> Option<T> {
+    result.map_err(|error| cx.darling(error)).ok()
+}
+
+/// A form: its attributes, then every field's, each field named on the wire
+/// by its `rename`, else the form's `rename_all`.
+fn form<'a>(
+    input: &'a DeriveInput,
+    named: &'a FieldsNamed,
+    cx: &mut Ctxt,
+) -> (TokenStream, Option<Form<'a>>) {
+    let attrs = parse(FormAttrs::from_derive_input(input), cx);
+    let krate = krate(attrs.as_ref().and_then(FormAttrs::krate));
+    let fields: Vec<_> = named
+        .named
+        .iter()
+        .map(|f| Some((f, parse(FieldAttrs::from_field(f), cx)?)))
+        .collect();
+    let (Some(attrs), Some(fields)) = (attrs, fields.into_iter().collect::<Option<Vec<_>>>())
+    else {
+        return (krate, None);
     };
-    renamed.unwrap_or_else(|| match rules.ours.as_ref().or(rules.serde.as_ref()) {
-        Some((_, rule)) => apply(*rule, rust),
-        None => rust.to_owned(),
-    })
+    let rule = rule(attrs.rename_all(), attrs.attrs.serde.rename_all());
+    let fields = fields
+        .into_iter()
+        .filter_map(|(original, attrs)| {
+            let ident = original.ident.as_ref()?;
+            let wire = wire(
+                ident,
+                attrs.rename(),
+                rule.map(|rule| rule.apply_to_field(&ident.unraw().to_string())),
+            );
+            Some(Field {
+                ident,
+                ty: &original.ty,
+                attrs,
+                wire,
+            })
+        })
+        .collect();
+    (krate, Some(Form { attrs, fields }))
+}
+
+/// A choice: its attributes, then every variant's, each variant named on
+/// the wire by its `rename`, else the enum's `rename_all`.
+fn choice<'a>(
+    input: &'a DeriveInput,
+    data: &'a DataEnum,
+    cx: &mut Ctxt,
+) -> (TokenStream, Option<Choice<'a>>) {
+    let attrs = parse(ChoiceAttrs::from_derive_input(input), cx);
+    let krate = krate(attrs.as_ref().and_then(ChoiceAttrs::krate));
+    let variants: Vec<_> = data
+        .variants
+        .iter()
+        .map(|v| Some((v, parse(VariantAttrs::from_variant(v), cx)?)))
+        .collect();
+    let (Some(attrs), Some(variants)) = (attrs, variants.into_iter().collect::<Option<Vec<_>>>())
+    else {
+        return (krate, None);
+    };
+    let rule = rule(attrs.rename_all(), attrs.attrs.serde.rename_all());
+    let variants = variants
+        .into_iter()
+        .map(|(original, attrs)| {
+            let ident = &original.ident;
+            let wire = wire(
+                ident,
+                attrs.rename(),
+                rule.map(|rule| rule.apply_to_variant(&ident.unraw().to_string())),
+            );
+            Variant {
+                original,
+                ident,
+                attrs,
+                wire,
+            }
+        })
+        .collect();
+    (krate, Some(Choice { attrs, variants }))
+}
+
+/// The container's rename rule: ours, else serde's (the check stage makes
+/// sure they agree when both are written).
+fn rule(ours: Option<&Rule>, serde: Option<&Rule>) -> Option<RenameRule> {
+    ours.or(serde).map(|rule| rule.rule)
+}
+
+/// The wire name: an explicit `rename` first, then the container's
+/// `rename_all` (`renamed_all`), else the Rust name.
+fn wire(ident: &Ident, rename: Option<&LitStr>, renamed_all: Option<String>) -> Wire {
+    match rename {
+        Some(lit) => Wire {
+            name: lit.value(),
+            span: lit.span(),
+        },
+        None => Wire {
+            name: renamed_all.unwrap_or_else(|| ident.unraw().to_string()),
+            span: ident.span(),
+        },
+    }
+}
+
+impl Field<'_> {
+    pub fn narrowing(&self) -> Narrowing<'_> {
+        Narrowing {
+            title: self.attrs.title(),
+            description: self.attrs.description(),
+            constraints: &self.attrs.constraints.list,
+            legacy_titles: self.attrs.legacy_titles(),
+        }
+    }
+}
+
+impl Newtype<'_> {
+    pub fn narrowing(&self) -> Narrowing<'_> {
+        Narrowing {
+            title: self.attrs.title(),
+            description: self.attrs.description(),
+            constraints: &self.attrs.constraints.list,
+            legacy_titles: self.attrs.legacy_titles(),
+        }
+    }
 }

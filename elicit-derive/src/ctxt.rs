@@ -4,7 +4,9 @@ use std::fmt::Display;
 
 use proc_macro2::{Span, TokenStream};
 
-/// The errors found so far.
+/// The errors found so far. They are kept as `syn` errors, which can lie
+/// under several tokens (a whole path or type), where darling's lie under
+/// one.
 #[derive(Default)]
 pub struct Ctxt {
     errors: Vec<syn::Error>,
@@ -27,16 +29,28 @@ impl Ctxt {
         self.errors.push(error);
     }
 
+    /// Records the errors of darling's parsing, each at its own span.
+    pub fn darling(&mut self, error: darling::Error) {
+        self.errors
+            .extend(error.flatten().into_iter().map(syn::Error::from));
+    }
+
     /// `true` when nothing was recorded.
     pub fn is_ok(&self) -> bool {
         self.errors.is_empty()
     }
 
-    /// Every error as `compile_error!` invocations.
-    pub fn into_compile_errors(self) -> TokenStream {
-        self.errors
-            .into_iter()
-            .map(|e| e.to_compile_error())
-            .collect()
+    /// Every error as `compile_error!` invocations, or `Ok` when nothing
+    /// was recorded.
+    pub fn finish(self) -> Result<(), TokenStream> {
+        if self.errors.is_empty() {
+            Ok(())
+        } else {
+            Err(self
+                .errors
+                .into_iter()
+                .map(|e| e.to_compile_error())
+                .collect())
+        }
     }
 }

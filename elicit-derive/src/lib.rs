@@ -4,19 +4,24 @@
 //! Use it through `elicit-runtime`, which re-exports it. This crate knows
 //! syntax only; everything that needs the type of a field is checked by the
 //! runtime's traits and `const` evaluation.
+//!
+//! The stages, each in its own module: `attr` parses the attributes of
+//! every place with darling, `ast` builds the model, `check` runs every
+//! rule, `expand` writes the code, and `fallback` writes a stub impl when
+//! there were errors. `messages` holds every error text.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
 mod ast;
 mod attr;
-mod case;
 mod check;
 mod ctxt;
 mod expand;
 mod fallback;
+mod messages;
 mod secret_words;
 mod suggest;
-mod types;
+mod ty;
 
 use proc_macro::TokenStream;
 
@@ -25,9 +30,37 @@ use proc_macro::TokenStream;
 /// `Vec`, `BTreeSet` or `HashSet` a multi-select), or `ElicitField` for a
 /// one-field tuple struct (a field type that carries constraints).
 ///
-/// See the `elicit-runtime` documentation for the attributes.
+/// Use it as `elicit_runtime::Elicitable`, which re-exports it.
+//
+// The reference below is `attributes.md`; its examples use
+// `elicit_runtime`, so they run as doc tests of `elicit-runtime`, which
+// includes the same file on its re-export, and not here.
+#[cfg_attr(not(doctest), doc = "")]
+#[cfg_attr(not(doctest), doc = include_str!("../attributes.md"))]
 #[proc_macro_derive(Elicitable, attributes(elicit))]
 pub fn derive_elicitable(input: TokenStream) -> TokenStream {
     let input = syn::parse_macro_input!(input as syn::DeriveInput);
-    expand::derive(&input).into()
+    derive(&input).into()
+}
+
+/// Parse, check, expand; on errors, the errors and a stub impl.
+fn derive(input: &syn::DeriveInput) -> proc_macro2::TokenStream {
+    let kind = match ast::Kind::of(input) {
+        Ok(kind) => kind,
+        Err(error) => return error.to_compile_error(),
+    };
+    let mut cx = ctxt::Ctxt::default();
+    let stub = match ast::Input::from_syn(input, kind, &mut cx) {
+        Ok(model) => {
+            check::run(&model, &mut cx);
+            if cx.is_ok() {
+                return expand::expand(&model);
+            }
+            model.stub()
+        }
+        Err(stub) => stub,
+    };
+    let mut out = cx.finish().err().unwrap_or_default();
+    out.extend(fallback::expand(&stub));
+    out
 }

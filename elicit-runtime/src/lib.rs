@@ -80,5 +80,9 @@ pub struct ReadmeDoctests;
 
 /// Derives [`Elicitable`] for a struct (a form) or [`ElicitField`] for a
 /// unit enum or a newtype (a reusable field type).
+// The attribute reference is the derive's own documentation, shown after
+// this; under `cargo test --doc` its examples run here, where
+// `elicit_runtime` is in scope.
 #[cfg(feature = "derive")]
+#[cfg_attr(doctest, doc = include_str!("../../elicit-derive/attributes.md"))]
 pub use elicit_derive::Elicitable;

@@ -4,66 +4,21 @@
 
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
-use syn::ext::IdentExt;
 
 use super::respan;
-use crate::ast::{Input, Variant};
-use crate::check;
-use crate::ctxt::Ctxt;
+use crate::ast::{Choice, Input};
+use crate::messages;
 
-pub fn expand(input: &Input<'_>, variants: &[Variant<'_>], cx: &mut Ctxt) -> TokenStream {
+pub fn expand(input: &Input<'_>, choice: &Choice<'_>) -> TokenStream {
     let krate = &input.krate;
     let private = quote!(#krate::__private);
-    check::unique_wire_names(
-        variants.iter().map(|v| {
-            let span = v
-                .attrs
-                .rename
-                .as_ref()
-                .or(v.attrs.serde.rename.as_ref())
-                .map(|r| r.span())
-                .unwrap_or_else(|| v.ident.span());
-            (v.wire.as_str(), v.ident.unraw().to_string(), span)
-        }),
-        cx,
-    );
-    let options = variants.iter().map(|v| {
-        let wire = &v.wire;
-        let title = match &v.attrs.title {
-            Some(t) => quote!(#private::Some(#t)),
-            None => quote!(#private::None),
-        };
-        quote!(#private::EnumOption::new(#wire, #title))
-    });
-    let mut annotations = Vec::new();
-    if let Some(title) = &input.attrs.title {
-        annotations.push(quote_spanned!(title.span()=> .title(#title)));
-    }
-    let description = input
-        .attrs
-        .description
-        .as_ref()
-        .map(|d| d.value())
-        .or_else(|| input.attrs.docs.clone());
-    if let Some(description) = description {
-        annotations.push(quote!(.description(#description)));
-    }
-    // `#[elicit(legacy_titles)]` on the enum: its titles are written as
-    // `enumNames` on every revision, wherever it is a field.
-    if let Some(key) = &input.attrs.legacy_titles {
-        annotations
-            .push(quote_spanned!(key.span()=> .legacy_titles("`legacy_titles` needs a unit enum")));
-    }
-    let from_arms = variants.iter().map(|v| {
-        let wire = &v.wire;
-        let ident = v.ident;
-        quote!(#wire => #private::Some(Self::#ident),)
-    });
-    let value_arms = variants.iter().map(|v| {
-        let wire = &v.wire;
-        let ident = v.ident;
-        quote!(Self::#ident => #wire,)
-    });
+    let spec = spec(&private, choice);
+    let wires: Vec<&str> = choice
+        .variants
+        .iter()
+        .map(|v| v.wire.name.as_str())
+        .collect();
+    let idents: Vec<_> = choice.variants.iter().map(|v| v.ident).collect();
     let ident = input.ident;
     let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
     // Evaluates the spec for a choice without type parameters, spanned at
@@ -80,10 +35,7 @@ pub fn expand(input: &Input<'_>, variants: &[Variant<'_>], cx: &mut Ctxt) -> Tok
         const _: () = {
             #[automatically_derived]
             impl #impl_generics #trait_path for #ident #ty_generics #where_clause {
-                const SPEC: #private::FieldSpec = {
-                    const OPTIONS: &[#private::EnumOption] = &[#(#options),*];
-                    #private::FieldSpec::choice(OPTIONS) #(#annotations)*
-                };
+                const SPEC: #private::FieldSpec = #spec;
 
                 fn read(
                     __value: &#private::Value,
@@ -101,18 +53,49 @@ pub fn expand(input: &Input<'_>, variants: &[Variant<'_>], cx: &mut Ctxt) -> Tok
             impl #impl_generics #choice_path for #ident #ty_generics #where_clause {
                 fn from_value(__value: &::core::primitive::str) -> #private::Option<Self> {
                     match __value {
-                        #(#from_arms)*
+                        #(#wires => #private::Some(Self::#idents),)*
                         _ => #private::None,
                     }
                 }
 
                 fn value(&self) -> &'static ::core::primitive::str {
                     match *self {
-                        #(#value_arms)*
+                        #(Self::#idents => #wires,)*
                     }
                 }
             }
             #force
         };
     }
+}
+
+/// The choice's spec: its options, then the enum's `title`, `description`
+/// (or doc comment) and `legacy_titles`.
+fn spec(private: &TokenStream, choice: &Choice<'_>) -> TokenStream {
+    let options = choice.variants.iter().map(|v| {
+        let wire = &v.wire.name;
+        let title = match v.attrs.title() {
+            Some(t) => quote!(#private::Some(#t)),
+            None => quote!(#private::None),
+        };
+        quote!(#private::EnumOption::new(#wire, #title))
+    });
+    let mut annotations = Vec::new();
+    if let Some(title) = choice.attrs.title() {
+        annotations.push(quote_spanned!(title.span()=> .title(#title)));
+    }
+    if let Some(description) = choice.attrs.description() {
+        annotations.push(quote!(.description(#description)));
+    }
+    // `#[elicit(legacy_titles)]` on the enum: its titles are written as
+    // `enumNames` on every revision, wherever it is a field.
+    if let Some(key) = choice.attrs.legacy_titles() {
+        let mut unused = proc_macro2::Literal::string(messages::LEGACY_TITLES_ON_ENUM);
+        unused.set_span(key.span());
+        annotations.push(quote_spanned!(key.span()=> .legacy_titles(#unused)));
+    }
+    quote!({
+        const OPTIONS: &[#private::EnumOption] = &[#(#options),*];
+        #private::FieldSpec::choice(OPTIONS) #(#annotations)*
+    })
 }

@@ -3,28 +3,26 @@
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote, quote_spanned};
-use syn::Type;
 use syn::spanned::Spanned;
 
+use super::bounds::where_clause;
+use super::respan;
 use super::spec::{Subject, chain};
-use super::{mentions_param, respan, where_with};
-use crate::ast::Input;
-use crate::ctxt::Ctxt;
-use crate::types::{self, type_text};
+use crate::ast::{Input, Newtype};
+use crate::messages;
+use crate::ty::type_text;
 
-pub fn expand(input: &Input<'_>, inner: &Type, cx: &mut Ctxt) -> TokenStream {
+pub fn expand(input: &Input<'_>, newtype: &Newtype<'_>) -> TokenStream {
     let krate = &input.krate;
     let private = quote!(#krate::__private);
-    if let Some(error) = types::check(inner) {
-        cx.push(error);
-    }
+    let inner = newtype.ty;
     let ident = input.ident;
     let subject = Subject {
-        label: format!("`{}({})`", ident, type_text(inner)),
-        name: format!("`{ident}`"),
+        label: messages::newtype_label(ident, &type_text(inner)),
+        name: messages::newtype_name(ident),
         ty: inner,
     };
-    let mut spec = chain(krate, &subject, &input.attrs, None);
+    let mut spec = chain(krate, &subject, &newtype.narrowing(), None);
     // Without type parameters the spec is a `const` item of its own, which
     // rustc evaluates by itself: a failed check is reported at the attribute.
     let standalone = input.generics.params.is_empty().then(|| {
@@ -37,12 +35,7 @@ pub fn expand(input: &Input<'_>, inner: &Type, cx: &mut Ctxt) -> TokenStream {
         item
     });
     let (impl_generics, ty_generics, _) = input.generics.split_for_impl();
-    let bounds = if mentions_param(inner, input.generics) {
-        vec![quote_spanned!(inner.span()=> #inner: #private::ElicitField)]
-    } else {
-        Vec::new()
-    };
-    let where_clause = where_with(input.generics, bounds);
+    let where_clause = where_clause(&private, input.generics, std::iter::once(inner));
     // Every use of the wrapped type is spanned at it, so a type that is not
     // `ElicitField` gives one error there.
     let field =

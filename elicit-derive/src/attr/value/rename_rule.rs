@@ -1,7 +1,11 @@
 //! `rename_all` rules, with serde's names and serde's exact behaviour, so a
 //! struct that derives both gets the same wire names from each.
 
-use syn::LitStr;
+use darling::FromMeta;
+use syn::{LitStr, Meta};
+
+use super::{Text, error_at};
+use crate::messages;
 
 /// A case convention.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -17,7 +21,7 @@ pub enum RenameRule {
 }
 
 /// The names `rename_all` accepts.
-pub const NAMES: &[(&str, RenameRule)] = &[
+const NAMES: &[(&str, RenameRule)] = &[
     ("lowercase", RenameRule::Lower),
     ("UPPERCASE", RenameRule::Upper),
     ("PascalCase", RenameRule::Pascal),
@@ -28,26 +32,29 @@ pub const NAMES: &[(&str, RenameRule)] = &[
     ("SCREAMING-KEBAB-CASE", RenameRule::ScreamingKebab),
 ];
 
-impl RenameRule {
-    /// Parses a rule name, with an error that lists the valid ones.
-    pub fn parse(lit: &LitStr) -> syn::Result<RenameRule> {
-        let value = lit.value();
-        NAMES
-            .iter()
-            .find(|(name, _)| *name == value)
-            .map(|(_, rule)| *rule)
-            .ok_or_else(|| {
-                let names: Vec<String> = NAMES.iter().map(|(n, _)| format!("`{n}`")).collect();
-                syn::Error::new(
-                    lit.span(),
-                    format!(
-                        "unknown case `{value}` for `rename_all`: use one of {}",
-                        names.join(", ")
-                    ),
-                )
-            })
-    }
+/// `rename_all = "camelCase"`: the rule, and the string it was written as.
+/// `rename_all = "camel_case"` is an error at the string, listing the
+/// cases.
+pub struct Rule {
+    pub lit: LitStr,
+    pub rule: RenameRule,
+}
 
+impl FromMeta for Rule {
+    fn from_meta(meta: &Meta) -> darling::Result<Self> {
+        let Text(lit) = Text::from_meta(meta)?;
+        let value = lit.value();
+        match NAMES.iter().find(|(name, _)| *name == value) {
+            Some((_, rule)) => Ok(Rule { rule: *rule, lit }),
+            None => {
+                let names: Vec<&str> = NAMES.iter().map(|(name, _)| *name).collect();
+                Err(error_at(&lit, messages::unknown_case(&value, &names)))
+            }
+        }
+    }
+}
+
+impl RenameRule {
     /// Applies the rule to a field name written in `snake_case`.
     pub fn apply_to_field(self, field: &str) -> String {
         match self {

@@ -1,0 +1,78 @@
+//! `#[elicit(...)]` on a unit enum: a choice.
+
+use darling::FromDeriveInput;
+use syn::{Ident, LitStr, Path};
+
+use super::keyed::{Keyed, Unclaimed, first};
+use super::place::{Place, Written};
+use super::value::{CratePath, Flag, Rule, Text};
+use super::{Forwarded, SerdeAttrs};
+
+/// The keys of an enum: `title`, `description`, `rename_all`,
+/// `legacy_titles`, `crate`.
+#[derive(FromDeriveInput)]
+#[darling(attributes(elicit), forward_attrs(doc, serde))]
+pub struct ChoiceAttrs {
+    #[darling(with = Forwarded::from_attrs)]
+    pub attrs: Forwarded,
+    #[darling(multiple)]
+    title: Vec<Keyed<Text>>,
+    #[darling(multiple)]
+    description: Vec<Keyed<Text>>,
+    #[darling(multiple)]
+    rename_all: Vec<Keyed<Rule>>,
+    #[darling(multiple)]
+    legacy_titles: Vec<Keyed<Flag>>,
+    #[darling(multiple, rename = "crate")]
+    krate: Vec<Keyed<CratePath>>,
+    #[darling(flatten)]
+    unclaimed: Unclaimed,
+}
+
+impl ChoiceAttrs {
+    pub fn title(&self) -> Option<&LitStr> {
+        first(&self.title).map(|text| &text.0)
+    }
+
+    /// `description`, else the doc comment.
+    pub fn description(&self) -> Option<String> {
+        first(&self.description)
+            .map(|text| text.0.value())
+            .or_else(|| self.attrs.docs.clone())
+    }
+
+    pub fn rename_all(&self) -> Option<&Rule> {
+        first(&self.rename_all)
+    }
+
+    /// `legacy_titles`, keeping the key for spans.
+    pub fn legacy_titles(&self) -> Option<&Ident> {
+        self.legacy_titles.first().map(|keyed| &keyed.key)
+    }
+
+    pub fn krate(&self) -> Option<&syn::Path> {
+        first(&self.krate).map(|path| &path.0)
+    }
+}
+
+impl Written for ChoiceAttrs {
+    const PLACE: Place = Place::Enum;
+
+    fn keys(&self) -> Vec<&Ident> {
+        keys![
+            self.title,
+            self.description,
+            self.rename_all,
+            self.legacy_titles,
+            self.krate,
+        ]
+    }
+
+    fn unclaimed(&self) -> &[Path] {
+        &self.unclaimed.0
+    }
+
+    fn serde(&self) -> &SerdeAttrs {
+        &self.attrs.serde
+    }
+}

@@ -1,0 +1,86 @@
+//! `#[elicit(...)]` on a field of a form.
+
+use darling::FromField;
+use syn::{Ident, LitStr, Path};
+
+use super::keyed::{Keyed, first};
+use super::place::{Place, Written};
+use super::value::{Flag, Text};
+use super::{Constraints, Forwarded, SerdeAttrs};
+
+/// The keys of a field: `title`, `description`, `rename`, `legacy_titles`,
+/// `not_secret` and the constraints.
+#[derive(FromField)]
+#[darling(attributes(elicit), forward_attrs(doc, serde))]
+pub struct FieldAttrs {
+    #[darling(with = Forwarded::from_attrs)]
+    pub attrs: Forwarded,
+    #[darling(multiple)]
+    title: Vec<Keyed<Text>>,
+    #[darling(multiple)]
+    description: Vec<Keyed<Text>>,
+    #[darling(multiple)]
+    rename: Vec<Keyed<Text>>,
+    #[darling(multiple)]
+    legacy_titles: Vec<Keyed<Flag>>,
+    #[darling(multiple)]
+    not_secret: Vec<Keyed<Flag>>,
+    #[darling(flatten)]
+    pub constraints: Constraints,
+}
+
+impl FieldAttrs {
+    pub fn title(&self) -> Option<&LitStr> {
+        first(&self.title).map(|text| &text.0)
+    }
+
+    /// `description`, else the doc comment.
+    pub fn description(&self) -> Option<String> {
+        first(&self.description)
+            .map(|text| text.0.value())
+            .or_else(|| self.attrs.docs.clone())
+    }
+
+    /// `rename`: ours, else serde's.
+    pub fn rename(&self) -> Option<&LitStr> {
+        self.own_rename().or(self.attrs.serde.rename())
+    }
+
+    /// Our own `rename`, without serde's.
+    pub fn own_rename(&self) -> Option<&LitStr> {
+        first(&self.rename).map(|text| &text.0)
+    }
+
+    /// `legacy_titles`, keeping the key for spans.
+    pub fn legacy_titles(&self) -> Option<&Ident> {
+        self.legacy_titles.first().map(|keyed| &keyed.key)
+    }
+
+    pub fn not_secret(&self) -> bool {
+        !self.not_secret.is_empty()
+    }
+}
+
+impl Written for FieldAttrs {
+    const PLACE: Place = Place::Field;
+
+    fn keys(&self) -> Vec<&Ident> {
+        let mut keys = keys![
+            self.title,
+            self.description,
+            self.rename,
+            self.legacy_titles,
+            self.not_secret,
+        ];
+        keys.extend(self.constraints.keys());
+        keys
+    }
+
+    fn unclaimed(&self) -> &[Path] {
+        &self.constraints.unclaimed.0
+    }
+
+    fn serde(&self) -> &SerdeAttrs {
+        &self.attrs.serde
+    }
+}

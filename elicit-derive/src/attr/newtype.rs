@@ -1,0 +1,69 @@
+//! `#[elicit(...)]` on a one-field tuple struct: a field type that carries
+//! constraints.
+
+use darling::FromDeriveInput;
+use syn::{Ident, LitStr, Path};
+
+use super::keyed::{Keyed, first};
+use super::place::{Place, Written};
+use super::value::{CratePath, Flag, Text};
+use super::{Constraints, Forwarded, SerdeAttrs};
+
+/// The keys of a newtype: `title`, `description`, `legacy_titles`, `crate`
+/// and the constraints.
+#[derive(FromDeriveInput)]
+#[darling(attributes(elicit), forward_attrs(doc, serde))]
+pub struct NewtypeAttrs {
+    #[darling(with = Forwarded::from_attrs)]
+    pub attrs: Forwarded,
+    #[darling(multiple)]
+    title: Vec<Keyed<Text>>,
+    #[darling(multiple)]
+    description: Vec<Keyed<Text>>,
+    #[darling(multiple)]
+    legacy_titles: Vec<Keyed<Flag>>,
+    #[darling(multiple, rename = "crate")]
+    krate: Vec<Keyed<CratePath>>,
+    #[darling(flatten)]
+    pub constraints: Constraints,
+}
+
+impl NewtypeAttrs {
+    pub fn title(&self) -> Option<&LitStr> {
+        first(&self.title).map(|text| &text.0)
+    }
+
+    /// `description`, else the doc comment.
+    pub fn description(&self) -> Option<String> {
+        first(&self.description)
+            .map(|text| text.0.value())
+            .or_else(|| self.attrs.docs.clone())
+    }
+
+    /// `legacy_titles`, keeping the key for spans.
+    pub fn legacy_titles(&self) -> Option<&Ident> {
+        self.legacy_titles.first().map(|keyed| &keyed.key)
+    }
+
+    pub fn krate(&self) -> Option<&syn::Path> {
+        first(&self.krate).map(|path| &path.0)
+    }
+}
+
+impl Written for NewtypeAttrs {
+    const PLACE: Place = Place::Newtype;
+
+    fn keys(&self) -> Vec<&Ident> {
+        let mut keys = keys![self.title, self.description, self.legacy_titles, self.krate];
+        keys.extend(self.constraints.keys());
+        keys
+    }
+
+    fn unclaimed(&self) -> &[Path] {
+        &self.constraints.unclaimed.0
+    }
+
+    fn serde(&self) -> &SerdeAttrs {
+        &self.attrs.serde
+    }
+}

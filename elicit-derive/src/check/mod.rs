@@ -1,0 +1,88 @@
+//! The check stage: every rule the derive enforces on the parsed input,
+//! each error recorded at its own token, all of them before expansion. What
+//! passes is a model the expanders turn into code without failing.
+
+mod defaults;
+mod keys;
+mod names;
+mod revision;
+mod secrets;
+mod serde;
+mod structure;
+mod types;
+
+use crate::ast::{Body, Choice, Form, Input, Newtype};
+use crate::ctxt::Ctxt;
+
+/// Runs every rule on `input`.
+pub fn run(input: &Input<'_>, cx: &mut Ctxt) {
+    match &input.body {
+        Body::Form(form) => check_form(input, form, cx),
+        Body::Newtype(newtype) => check_newtype(newtype, cx),
+        Body::Choice(choice) => check_choice(input, choice, cx),
+    }
+}
+
+fn check_form(input: &Input<'_>, form: &Form<'_>, cx: &mut Ctxt) {
+    keys::check(&form.attrs, cx);
+    serde::keeps_shape(&form.attrs, cx);
+    names::rules_agree(
+        form.attrs.rename_all(),
+        form.attrs.attrs.serde.rename_all(),
+        cx,
+    );
+    structure::form_has_fields(input.ident, form, cx);
+    for field in &form.fields {
+        keys::check(&field.attrs, cx);
+        serde::keeps_shape(&field.attrs, cx);
+        names::renames_agree(
+            field.attrs.own_rename(),
+            field.attrs.attrs.serde.rename(),
+            cx,
+        );
+        defaults::no_variant_paths(&field.attrs.constraints, cx);
+        types::check(field.ty, cx);
+        secrets::check(field, cx);
+    }
+    revision::downlevel_needs_pin(&form.attrs, cx);
+    names::unique(
+        form.fields
+            .iter()
+            .map(|f| (f.wire.name.as_str(), f.ident, f.wire.span)),
+        cx,
+    );
+}
+
+fn check_newtype(newtype: &Newtype<'_>, cx: &mut Ctxt) {
+    keys::check(&newtype.attrs, cx);
+    serde::keeps_shape(&newtype.attrs, cx);
+    defaults::no_variant_paths(&newtype.attrs.constraints, cx);
+    types::check(newtype.ty, cx);
+}
+
+fn check_choice(input: &Input<'_>, choice: &Choice<'_>, cx: &mut Ctxt) {
+    keys::check(&choice.attrs, cx);
+    serde::keeps_shape(&choice.attrs, cx);
+    names::rules_agree(
+        choice.attrs.rename_all(),
+        choice.attrs.attrs.serde.rename_all(),
+        cx,
+    );
+    structure::enum_has_variants(input.ident, choice, cx);
+    for variant in &choice.variants {
+        structure::variant_is_unit(variant, cx);
+        keys::check(&variant.attrs, cx);
+        names::renames_agree(
+            variant.attrs.own_rename(),
+            variant.attrs.attrs.serde.rename(),
+            cx,
+        );
+    }
+    names::unique(
+        choice
+            .variants
+            .iter()
+            .map(|v| (v.wire.name.as_str(), v.ident, v.wire.span)),
+        cx,
+    );
+}
