@@ -15,6 +15,7 @@
 mod ast;
 mod attr;
 mod check;
+mod contract;
 mod ctxt;
 mod expand;
 mod fallback;

@@ -1,6 +1,7 @@
 //! Rules on the revision a form is pinned to.
 
 use crate::attr::FormAttrs;
+use crate::contract::FIRST_REVISION;
 use crate::ctxt::Ctxt;
 use crate::messages;
 
@@ -15,7 +16,7 @@ pub fn downlevel_needs_pin(attrs: &FormAttrs, cx: &mut Ctxt) {
         return;
     };
     match attrs.revision() {
-        Some(revision) if revision.variant == "V2025_06_18" => {}
+        Some(revision) if revision.variant == FIRST_REVISION => {}
         Some(revision) => cx.error(
             key.span(),
             messages::downlevel_pinned_elsewhere(&revision.lit.value()),

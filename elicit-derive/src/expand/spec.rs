@@ -10,6 +10,7 @@ use syn::spanned::Spanned;
 use super::respan;
 use super::steps;
 use crate::ast::Narrowing;
+use crate::contract::Spec;
 
 /// What a spec is built for, as messages name it.
 pub struct Subject<'a> {
@@ -76,9 +77,9 @@ fn pin_step(private: &TokenStream, ty: &Type, pin: &Pin) -> Step {
     let variant = syn::Ident::new(pin.variant, first);
     let message = &pin.message;
     let check = if pin.downlevel {
-        "check_revision_downlevel"
+        Spec::CheckRevisionDownlevel
     } else {
-        "check_revision"
+        Spec::CheckRevision
     };
     let mut step = Step::new(first, check, quote!(#private::Revision::#variant, #message));
     step.end = last;
@@ -110,11 +111,11 @@ pub struct Step {
 }
 
 impl Step {
-    pub fn new(span: Span, method: &str, args: TokenStream) -> Step {
+    pub fn new(span: Span, method: Spec, args: TokenStream) -> Step {
         Step {
             span,
             end: span,
-            method: syn::Ident::new(method, span),
+            method: syn::Ident::new(method.name(), span),
             args,
         }
     }

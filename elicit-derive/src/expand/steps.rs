@@ -8,6 +8,7 @@ use super::spec::{Step, Subject};
 use crate::ast::Narrowing;
 use crate::attr::value::{DefaultValue, NumLit};
 use crate::attr::{Constraint, ConstraintValue};
+use crate::contract::Spec;
 use crate::messages;
 use crate::ty::{int_range, is_ident, type_text};
 
@@ -15,12 +16,12 @@ use crate::ty::{int_range, is_ident, type_text};
 pub fn annotations(narrowing: &Narrowing<'_>) -> Vec<Step> {
     let mut steps = Vec::new();
     if let Some(title) = narrowing.title {
-        steps.push(Step::new(title.span(), "title", quote!(#title)));
+        steps.push(Step::new(title.span(), Spec::Title, quote!(#title)));
     }
     if let Some(description) = &narrowing.description {
         steps.push(Step::new(
             Span::call_site(),
-            "description",
+            Spec::Description,
             quote!(#description),
         ));
     }
@@ -31,7 +32,7 @@ pub fn annotations(narrowing: &Narrowing<'_>) -> Vec<Step> {
 pub fn legacy_titles(subject: &Subject<'_>, narrowing: &Narrowing<'_>) -> Option<Step> {
     let key = narrowing.legacy_titles?;
     let unfit = messages::legacy_titles_unfit(&subject.label);
-    Some(Step::new(key.span(), "legacy_titles", quote!(#unfit)))
+    Some(Step::new(key.span(), Spec::LegacyTitles, quote!(#unfit)))
 }
 
 /// The call for one constraint, at its key, noting in `tally` what the
@@ -46,30 +47,36 @@ pub fn constraint(
     let key = c.key.to_string();
     let span = c.key.span();
     let label = &subject.label;
+    // Every key but `default` names its step.
+    let step = || Spec::for_key(&key).expect("a constraint key is a spec step");
     match &c.value {
         ConstraintValue::Length(n) => {
             tally
                 .lengths
                 .set(&key, span, messages::code(&format!("{key} = {n}")));
             let unfit = messages::length_unfit(&key, label);
-            Step::new(span, &key, quote!(#n, #unfit))
+            Step::new(span, step(), quote!(#n, #unfit))
         }
         ConstraintValue::Items(n) => {
             tally
                 .items
                 .set(&key, span, messages::code(&format!("{key} = {n}")));
             let unfit = messages::items_unfit(&key, label);
-            Step::new(span, &key, quote!(#n, #unfit))
+            Step::new(span, step(), quote!(#n, #unfit))
         }
         ConstraintValue::Format(variant) => {
             let unfit = messages::format_unfit(label);
             let variant = syn::Ident::new(variant, span);
-            Step::new(span, &key, quote!(#private::Format::#variant, #unfit))
+            Step::new(span, step(), quote!(#private::Format::#variant, #unfit))
         }
         ConstraintValue::Bound(num) => {
             let written = messages::code(&format!("{key} = {}", num.text));
             tally.bounds.set(&key, span, written.clone());
-            Step::new(span, &key, bound_args(krate, subject, &key, num, &written))
+            Step::new(
+                span,
+                step(),
+                bound_args(krate, subject, &key, num, &written),
+            )
         }
         ConstraintValue::Default(value) => {
             tally.default = Some((span, value.clone(), c.written_key()));
@@ -122,11 +129,11 @@ fn whole_bound(key: &str, num: &NumLit) -> Option<i64> {
 fn default_step(krate: &TokenStream, span: Span, value: &DefaultValue, unfit: &str) -> Step {
     let private = quote!(#krate::__private);
     match value {
-        DefaultValue::Bool(b) => Step::new(span, "default_bool", quote!(#b, #unfit)),
-        DefaultValue::Str(s) => Step::new(span, "default_str", quote!(#s, #unfit)),
+        DefaultValue::Bool(b) => Step::new(span, Spec::DefaultBool, quote!(#b, #unfit)),
+        DefaultValue::Str(s) => Step::new(span, Spec::DefaultStr, quote!(#s, #unfit)),
         DefaultValue::Num(num) => {
             let value = num.to_tokens(krate);
-            Step::new(span, "default_num", quote!(#value, #unfit))
+            Step::new(span, Spec::DefaultNum, quote!(#value, #unfit))
         }
         // A nested `const`, so the slice of `Cow`s is a `'static` constant
         // rather than a temporary.
@@ -134,7 +141,7 @@ fn default_step(krate: &TokenStream, span: Span, value: &DefaultValue, unfit: &s
             let entries = list.iter().map(|s| quote!(#private::Cow::Borrowed(#s)));
             Step::new(
                 span,
-                "default_list",
+                Spec::DefaultList,
                 quote!({
                     const DEFAULT: &[#private::Cow<'static, ::core::primitive::str>] =
                         &[#(#entries),*];
@@ -174,9 +181,14 @@ impl Tally {
     pub fn checks(&self, subject: &Subject<'_>) -> Vec<Step> {
         let mut steps = Vec::new();
         let pairs = [
-            (&self.lengths, "min_length", "max_length", "check_lengths"),
-            (&self.bounds, "minimum", "maximum", "check_bounds"),
-            (&self.items, "min_items", "max_items", "check_items"),
+            (
+                &self.lengths,
+                "min_length",
+                "max_length",
+                Spec::CheckLengths,
+            ),
+            (&self.bounds, "minimum", "maximum", Spec::CheckBounds),
+            (&self.items, "min_items", "max_items", Spec::CheckItems),
         ];
         for (pair, low, high, method) in pairs {
             if let Some((span, message)) = pair.contradiction(subject, low, high) {
@@ -186,9 +198,9 @@ impl Tally {
         if let Some((span, value, written)) = &self.default {
             if let DefaultValue::Num(_) = value {
                 let outside = outside(&messages::code(written), "default", subject);
-                steps.push(Step::new(*span, "check_default_limits", quote!(#outside)));
+                steps.push(Step::new(*span, Spec::CheckDefaultLimits, quote!(#outside)));
             }
-            steps.push(Step::new(*span, "check_default", TokenStream::new()));
+            steps.push(Step::new(*span, Spec::CheckDefault, TokenStream::new()));
         }
         steps
     }

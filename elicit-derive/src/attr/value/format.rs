@@ -4,15 +4,8 @@ use darling::FromMeta;
 use syn::Meta;
 
 use super::{error_at, string_lit, value_of};
+use crate::contract::FORMATS;
 use crate::messages;
-
-/// The four formats, with the runtime's variant names.
-const FORMATS: &[(&str, &str)] = &[
-    ("email", "Email"),
-    ("uri", "Uri"),
-    ("date", "Date"),
-    ("date-time", "DateTime"),
-];
 
 /// One of the formats elicitation allows, as the runtime's `Format`
 /// variant name. `format = "uuid"` is an error at `"uuid"`.

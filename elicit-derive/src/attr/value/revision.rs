@@ -4,14 +4,8 @@ use darling::FromMeta;
 use syn::{LitStr, Meta};
 
 use super::{Text, error_at};
+use crate::contract::REVISIONS;
 use crate::messages;
-
-/// The revisions a form may be pinned to, with the runtime's variant names.
-const REVISIONS: &[(&str, &str)] = &[
-    ("2025-06-18", "V2025_06_18"),
-    ("2025-11-25", "V2025_11_25"),
-    ("2026-07-28", "V2026_07_28"),
-];
 
 /// A known revision, and the string it was written as. Any other string
 /// than the three known ones is an error at it.
