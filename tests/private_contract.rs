@@ -135,15 +135,16 @@ fn every_other_item_the_derive_names_exists() {
     let _: fn(&PropertySchema) -> Vec<Violation> = p::not_an_option;
     let _: for<'v> fn(&'v Value, &PropertySchema) -> p::Result<&'v str, Vec<Violation>> =
         p::read_choice;
-    let _: fn(
-        &mut Content<'_>,
-        &Property,
-        &mut ValidationErrors,
-        fn(&Value, &PropertySchema) -> p::Result<u8, Vec<Violation>>,
-        fn() -> p::Option<u8>,
-    ) -> p::Option<u8> = p::read::<u8>;
-    let _: fn(p::Option<u8>, fn(u8) -> u16) -> p::Option<u16> = p::Option::map;
-    let _: fn(p::Result<u8, ()>, fn(u8) -> u16) -> p::Result<u16, ()> = p::Result::map;
+    type Reader = fn(&Value, &PropertySchema) -> p::Result<u8, Vec<Violation>>;
+    type Absent = fn() -> p::Option<u8>;
+    type Read = fn(&mut Content<'_>, &Property, &mut ValidationErrors, Reader, Absent) -> Found;
+    type Found = p::Option<u8>;
+    type Widen = fn(u8) -> u16;
+    type MapOption = fn(p::Option<u8>, Widen) -> p::Option<u16>;
+    type MapResult = fn(p::Result<u8, ()>, Widen) -> p::Result<u16, ()>;
+    let _: Read = p::read::<u8>;
+    let _: MapOption = p::Option::map;
+    let _: MapResult = p::Result::map;
     let _: [p::Option<()>; 2] = [p::Some(()), p::None];
     let _: [p::Result<(), ()>; 2] = [p::Ok(()), p::Err(())];
     let pinned: BTreeSet<String> = [
