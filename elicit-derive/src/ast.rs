@@ -11,7 +11,9 @@ use syn::{Data, DataEnum, DeriveInput, Fields, FieldsNamed, Generics, Ident, Lit
 
 use crate::attr::syntax;
 use crate::attr::value::{RenameRule, Rule};
-use crate::attr::{ChoiceAttrs, Constraint, FieldAttrs, FormAttrs, NewtypeAttrs, VariantAttrs};
+use crate::attr::{
+    Annotated, ChoiceAttrs, Constraint, FieldAttrs, FormAttrs, NewtypeAttrs, VariantAttrs,
+};
 use crate::ctxt::Ctxt;
 use crate::messages;
 
@@ -226,6 +228,21 @@ fn parse<T>(result: darling::Result<T>, cx: &mut Ctxt) -> Option<T> {
     result.map_err(|error| cx.darling(error)).ok()
 }
 
+/// Each member (field or variant) with its attributes, or `None` when any
+/// of them failed to parse; every member is read, so every failure is in
+/// `cx`.
+fn members<'a, M: 'a, A>(
+    members: impl IntoIterator<Item = &'a M>,
+    read: impl Fn(&M) -> darling::Result<A>,
+    cx: &mut Ctxt,
+) -> Option<Vec<(&'a M, A)>> {
+    let all: Vec<_> = members
+        .into_iter()
+        .map(|member| Some((member, parse(read(member), cx)?)))
+        .collect();
+    all.into_iter().collect()
+}
+
 /// A form: its attributes, then every field's, each field named on the wire
 /// by its `rename`, else the form's `rename_all`.
 fn form<'a>(
@@ -235,13 +252,8 @@ fn form<'a>(
 ) -> (TokenStream, Option<Form<'a>>) {
     let attrs = parse(FormAttrs::from_derive_input(input), cx);
     let krate = krate(attrs.as_ref().and_then(FormAttrs::krate));
-    let fields: Vec<_> = named
-        .named
-        .iter()
-        .map(|f| Some((f, parse(FieldAttrs::from_field(f), cx)?)))
-        .collect();
-    let (Some(attrs), Some(fields)) = (attrs, fields.into_iter().collect::<Option<Vec<_>>>())
-    else {
+    let fields = members(&named.named, FieldAttrs::from_field, cx);
+    let (Some(attrs), Some(fields)) = (attrs, fields) else {
         return (krate, None);
     };
     let rule = rule(attrs.rename_all(), attrs.attrs.serde.rename_all());
@@ -274,13 +286,8 @@ fn choice<'a>(
 ) -> (TokenStream, Option<Choice<'a>>) {
     let attrs = parse(ChoiceAttrs::from_derive_input(input), cx);
     let krate = krate(attrs.as_ref().and_then(ChoiceAttrs::krate));
-    let variants: Vec<_> = data
-        .variants
-        .iter()
-        .map(|v| Some((v, parse(VariantAttrs::from_variant(v), cx)?)))
-        .collect();
-    let (Some(attrs), Some(variants)) = (attrs, variants.into_iter().collect::<Option<Vec<_>>>())
-    else {
+    let variants = members(&data.variants, VariantAttrs::from_variant, cx);
+    let (Some(attrs), Some(variants)) = (attrs, variants) else {
         return (krate, None);
     };
     let rule = rule(attrs.rename_all(), attrs.attrs.serde.rename_all());

@@ -1,7 +1,7 @@
 //! `#[elicit(...)]` on a unit enum: a choice.
 
 use darling::FromDeriveInput;
-use syn::{Ident, LitStr, Path};
+use syn::{Ident, Path};
 
 use super::keyed::{Keyed, Unclaimed, first};
 use super::place::{Place, Written};
@@ -30,30 +30,16 @@ pub struct ChoiceAttrs {
 }
 
 impl ChoiceAttrs {
-    pub fn title(&self) -> Option<&LitStr> {
-        first(&self.title).map(|text| &text.0)
-    }
-
-    /// `description`, else the doc comment.
-    pub fn description(&self) -> Option<String> {
-        first(&self.description)
-            .map(|text| text.0.value())
-            .or_else(|| self.attrs.docs.clone())
-    }
-
     pub fn rename_all(&self) -> Option<&Rule> {
         first(&self.rename_all)
-    }
-
-    /// `legacy_titles`, keeping the key for spans.
-    pub fn legacy_titles(&self) -> Option<&Ident> {
-        self.legacy_titles.first().map(|keyed| &keyed.key)
     }
 
     pub fn krate(&self) -> Option<&syn::Path> {
         first(&self.krate).map(|path| &path.0)
     }
 }
+
+annotated!(ChoiceAttrs);
 
 impl Written for ChoiceAttrs {
     const PLACE: Place = Place::Enum;

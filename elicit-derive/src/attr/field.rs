@@ -30,17 +30,6 @@ pub struct FieldAttrs {
 }
 
 impl FieldAttrs {
-    pub fn title(&self) -> Option<&LitStr> {
-        first(&self.title).map(|text| &text.0)
-    }
-
-    /// `description`, else the doc comment.
-    pub fn description(&self) -> Option<String> {
-        first(&self.description)
-            .map(|text| text.0.value())
-            .or_else(|| self.attrs.docs.clone())
-    }
-
     /// `rename`: ours, else serde's.
     pub fn rename(&self) -> Option<&LitStr> {
         self.own_rename().or(self.attrs.serde.rename())
@@ -51,15 +40,12 @@ impl FieldAttrs {
         first(&self.rename).map(|text| &text.0)
     }
 
-    /// `legacy_titles`, keeping the key for spans.
-    pub fn legacy_titles(&self) -> Option<&Ident> {
-        self.legacy_titles.first().map(|keyed| &keyed.key)
-    }
-
     pub fn not_secret(&self) -> bool {
         !self.not_secret.is_empty()
     }
 }
+
+annotated!(FieldAttrs);
 
 impl Written for FieldAttrs {
     const PLACE: Place = Place::Field;

@@ -21,6 +21,8 @@ macro_rules! keys {
     }};
 }
 
+#[macro_use]
+mod annotated;
 mod choice;
 mod constraint;
 mod docs;
@@ -35,6 +37,7 @@ pub mod syntax;
 pub mod value;
 mod variant;
 
+pub use annotated::Annotated;
 pub use choice::ChoiceAttrs;
 pub use constraint::{Constraint, ConstraintValue, Constraints};
 pub use field::FieldAttrs;

@@ -2,7 +2,7 @@
 //! constraints.
 
 use darling::FromDeriveInput;
-use syn::{Ident, LitStr, Path};
+use syn::{Ident, Path};
 
 use super::keyed::{Keyed, first};
 use super::place::{Place, Written};
@@ -29,26 +29,12 @@ pub struct NewtypeAttrs {
 }
 
 impl NewtypeAttrs {
-    pub fn title(&self) -> Option<&LitStr> {
-        first(&self.title).map(|text| &text.0)
-    }
-
-    /// `description`, else the doc comment.
-    pub fn description(&self) -> Option<String> {
-        first(&self.description)
-            .map(|text| text.0.value())
-            .or_else(|| self.attrs.docs.clone())
-    }
-
-    /// `legacy_titles`, keeping the key for spans.
-    pub fn legacy_titles(&self) -> Option<&Ident> {
-        self.legacy_titles.first().map(|keyed| &keyed.key)
-    }
-
     pub fn krate(&self) -> Option<&syn::Path> {
         first(&self.krate).map(|path| &path.0)
     }
 }
+
+annotated!(NewtypeAttrs);
 
 impl Written for NewtypeAttrs {
     const PLACE: Place = Place::Newtype;

@@ -3,6 +3,7 @@
 use syn::{Ident, Path};
 
 use super::SerdeAttrs;
+use crate::contract::Spec;
 
 /// Where an attribute is written; each place takes its own keys.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -21,69 +22,64 @@ pub enum Place {
 
 /// The keys that narrow a field's schema, taken by a field and a newtype,
 /// in the order they are applied when written together.
+/// Each is named after the spec step it applies, but `default`, which is
+/// applied by kind.
 pub const CONSTRAINT_KEYS: &[&str] = &[
-    "min_length",
-    "max_length",
-    "minimum",
-    "maximum",
-    "format",
-    "min_items",
-    "max_items",
+    Spec::MinLength.name(),
+    Spec::MaxLength.name(),
+    Spec::Minimum.name(),
+    Spec::Maximum.name(),
+    Spec::Format.name(),
+    Spec::MinItems.name(),
+    Spec::MaxItems.name(),
     "default",
 ];
 
 impl Place {
-    /// The keys this place takes, in the order messages list them. The
-    /// attribute struct of each place declares the same keys (a test holds
-    /// them together).
-    pub fn keys(self) -> &'static [&'static str] {
-        match self {
-            Place::Form => &[
-                "message",
-                "rename_all",
-                "deny_unknown_fields",
-                "revision",
-                "downlevel",
-                "crate",
-            ],
-            Place::Newtype => &[
-                "title",
-                "description",
-                "legacy_titles",
-                "crate",
-                "min_length",
-                "max_length",
-                "minimum",
-                "maximum",
-                "format",
-                "min_items",
-                "max_items",
-                "default",
-            ],
-            Place::Enum => &[
-                "title",
-                "description",
-                "rename_all",
-                "legacy_titles",
-                "crate",
-            ],
-            Place::Field => &[
-                "title",
-                "description",
-                "rename",
-                "legacy_titles",
-                "not_secret",
-                "min_length",
-                "max_length",
-                "minimum",
-                "maximum",
-                "format",
-                "min_items",
-                "max_items",
-                "default",
-            ],
-            Place::Variant => &["rename", "title"],
-        }
+    /// The keys this place takes, in the order messages list them: its
+    /// own, then the constraints for a field and a newtype. The attribute
+    /// struct of each place declares the same keys (a test holds them
+    /// together).
+    pub fn keys(self) -> Vec<&'static str> {
+        let (own, constraints): (&[&str], &[&str]) = match self {
+            Place::Form => (
+                &[
+                    "message",
+                    "rename_all",
+                    "deny_unknown_fields",
+                    "revision",
+                    "downlevel",
+                    "crate",
+                ],
+                &[],
+            ),
+            Place::Newtype => (
+                &["title", "description", "legacy_titles", "crate"],
+                CONSTRAINT_KEYS,
+            ),
+            Place::Enum => (
+                &[
+                    "title",
+                    "description",
+                    "rename_all",
+                    "legacy_titles",
+                    "crate",
+                ],
+                &[],
+            ),
+            Place::Field => (
+                &[
+                    "title",
+                    "description",
+                    "rename",
+                    "legacy_titles",
+                    "not_secret",
+                ],
+                CONSTRAINT_KEYS,
+            ),
+            Place::Variant => (&["rename", "title"], &[]),
+        };
+        own.iter().chain(constraints).copied().collect()
     }
 }
 
@@ -176,7 +172,7 @@ mod tests {
             Place::Variant,
         ];
         for place in places {
-            for key in place.keys() {
+            for key in &place.keys() {
                 assert!(SAMPLES.iter().any(|(k, _)| k == key), "{key} has no sample");
             }
             for (key, written) in SAMPLES {

@@ -43,7 +43,7 @@ fn unclaimed(path: &Path, place: Place, cx: &mut Ctxt) {
         Some(home) => messages::misplaced_key(&key, place, home),
         None => {
             let allowed = place.keys();
-            messages::unknown_key(&key, suggest::closest(&key, allowed), allowed)
+            messages::unknown_key(&key, suggest::closest(&key, &allowed), &allowed)
         }
     };
     cx.error(ident.span(), message);

@@ -4,6 +4,7 @@ use proc_macro2::Span;
 use syn::ext::IdentExt;
 
 use crate::ast::Field;
+use crate::attr::Annotated;
 use crate::ctxt::Ctxt;
 use crate::messages;
 use crate::secret_words::secret_word;
