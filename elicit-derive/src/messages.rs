@@ -351,14 +351,57 @@ pub fn json(name: &str) -> String {
 
 pub fn time(name: &str) -> String {
     format!(
-        "`{name}` has no primitive form in a `requestedSchema`: use an integer field with the unit in its name, such as `timeout_secs: u64`, or a string with `format = \"date-time\"` for a point in time"
+        "`{name}` has no primitive form in a `requestedSchema`: use an integer field with the unit in its name, such as `timeout_secs: u64`, or for a point in time `chrono::DateTime<Utc>`, `time::UtcDateTime` or `jiff::Timestamp` (each with the feature of its crate on `elicit-runtime`)"
+    )
+}
+
+/// A time of day without a date (`NaiveTime`, `time::Time`,
+/// `civil::Time`); `instead` is the crate's date-time type.
+pub fn time_of_day(name: &str, instead: &str) -> String {
+    format!(
+        "`{name}` is a time of day without a date or an offset, which no `format` of a `requestedSchema` holds: use `{instead}` (`format: date-time`) for a point in time, or integer fields for the hour and the minute"
+    )
+}
+
+/// A date and time without an offset (`NaiveDateTime`, `PrimitiveDateTime`,
+/// `civil::DateTime`); `instead` names the crate's types that have one.
+pub fn no_offset(name: &str, instead: &str) -> String {
+    format!("`{name}` has no offset, and a `date-time` always has one: use {instead}")
+}
+
+pub const NO_OFFSET_CHRONO: &str =
+    "`chrono::DateTime<FixedOffset>` to keep the offset the user sends, or `chrono::DateTime<Utc>`";
+
+pub const NO_OFFSET_TIME: &str =
+    "`time::OffsetDateTime` to keep the offset the user sends, or `time::UtcDateTime`";
+
+pub const NO_OFFSET_JIFF: &str = "`jiff::Timestamp`, and `to_zoned` it in the time zone you know";
+
+/// `chrono::DateTime<Local>` and other time zones.
+pub fn time_zone(zone: &str) -> String {
+    format!(
+        "`DateTime<{zone}>` cannot be a form field: a `date-time` carries an offset, not a time zone: use `DateTime<FixedOffset>` (the offset the user sends) or `DateTime<Utc>`, and convert it with `with_timezone`"
+    )
+}
+
+pub const ZONED: &str = "`Zoned` cannot be a form field: its time zone (such as `[Europe/Paris]`) has no place in an RFC 3339 `date-time`, which carries only an offset: use `jiff::Timestamp`, and `to_zoned` it in the time zone you know";
+
+/// `PathBuf`, `OsString`.
+pub fn path(name: &str) -> String {
+    format!(
+        "`{name}` cannot be a form field: a `requestedSchema` has no paths, and a path a user types names a file on their machine, not on the server: use `String`, and check the path before you use it"
+    )
+}
+
+/// `SocketAddr` and its two families.
+pub fn socket(name: &str) -> String {
+    format!(
+        "`{name}` cannot be a form field: a `requestedSchema` has no socket addresses: use an `IpAddr` field and a `u16` field for the port"
     )
 }
 
 pub const PHANTOM: &str =
     "`PhantomData` carries no value the user could enter: keep it out of the form";
-
-pub const CHAR: &str = "`char` cannot be a form field: use `String` with `max_length = 1`";
 
 pub const NEVER: &str =
     "`!` cannot be a form field: use a string, a number, an integer, a boolean or a unit enum";

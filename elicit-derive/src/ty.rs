@@ -9,10 +9,18 @@ fn option_arg(ty: &Type) -> Option<&Type> {
     let Type::Path(path) = ty else {
         return None;
     };
-    let last = path.path.segments.last()?;
-    if last.ident != "Option" {
+    if path.path.segments.last()?.ident != "Option" {
         return None;
     }
+    generic_arg(ty)
+}
+
+/// The first type argument of a path type: `u8` of `NonZero<u8>`.
+fn generic_arg(ty: &Type) -> Option<&Type> {
+    let Type::Path(path) = ty else {
+        return None;
+    };
+    let last = path.path.segments.last()?;
     let PathArguments::AngleBracketed(args) = &last.arguments else {
         return None;
     };
@@ -60,22 +68,38 @@ pub fn type_name(ty: &Type) -> Option<&syn::Ident> {
 }
 
 /// The range of a primitive integer type written by name, through `Option`:
-/// `u8` and `Option<u8>` give `(0, 255)`. `usize` and `isize` are left out:
-/// their range is the target's, not the one this macro runs on.
+/// `u8` and `Option<u8>` give `(0, 255)`; a `NonZero` type (`NonZeroU8`,
+/// `std::num::NonZero<u8>`) its range without 0 for an unsigned type,
+/// `(1, 255)`, and the integer's for a signed one. `usize` and `isize` are
+/// left out: their range is the target's, not the one this macro runs on.
 pub fn int_range(ty: &Type) -> Option<(String, String)> {
     let Type::Path(path) = ty else {
         return None;
     };
     let last = path.path.segments.last()?;
-    if last.ident == "Option" {
+    let name = last.ident.to_string();
+    if name == "Option" {
         return option_arg(ty).and_then(int_range);
+    }
+    let nonzero =
+        |(low, high): (String, String)| (if low == "0" { "1".to_owned() } else { low }, high);
+    if name == "NonZero" {
+        return generic_arg(ty).and_then(int_range).map(nonzero);
+    }
+    if let Some(int) = name.strip_prefix("NonZero") {
+        return primitive_range(&int.to_lowercase()).map(nonzero);
     }
     if path.path.segments.len() != 1 {
         return None;
     }
+    primitive_range(&name)
+}
+
+/// The range of the primitive integer type `name`.
+fn primitive_range(name: &str) -> Option<(String, String)> {
     macro_rules! ranges {
         ($($int:ident),*) => {
-            match last.ident.to_string().as_str() {
+            match name {
                 $(stringify!($int) => Some(($int::MIN.to_string(), $int::MAX.to_string())),)*
                 _ => None,
             }
@@ -139,6 +163,10 @@ mod tests {
             Some(("0".to_owned(), "255".to_owned()))
         );
         assert_eq!(int_range(&ty("usize")), None);
+        let range = |low: &str, high: &str| Some((low.to_owned(), high.to_owned()));
+        assert_eq!(int_range(&ty("std::num::NonZeroU8")), range("1", "255"));
+        assert_eq!(int_range(&ty("Option<NonZero<i8>>")), range("-128", "127"));
+        assert_eq!(int_range(&ty("NonZeroUsize")), None);
     }
 
     #[test]

@@ -67,7 +67,7 @@ pub mod validate;
 pub mod __private;
 
 pub use error::ElicitError;
-pub use field::{ElicitChoice, ElicitField};
+pub use field::{ElicitChoice, ElicitField, FieldValue};
 pub use form::Elicitable;
 pub use limits::Limits;
 pub use outcome::{Elicitation, InputResponseError};

@@ -93,11 +93,61 @@ fn unfit_path(ty: &Type, p: &TypePath, option: Option<&Type>) -> Option<syn::Err
         "Value" | "Map" | "Number" if p.path.segments.iter().any(|s| s.ident == "serde_json") => {
             error(messages::json(&name))
         }
-        "Duration" | "Instant" | "SystemTime" => error(messages::time(&name)),
+        "Duration" | "Instant" | "SystemTime" | "TimeDelta" | "SignedDuration" => {
+            error(messages::time(&name))
+        }
         "PhantomData" => error(messages::PHANTOM.to_owned()),
-        "char" => error(messages::CHAR.to_owned()),
+        "PathBuf" | "OsString" => error(messages::path(&name)),
+        "Path" | "OsStr" if in_module(p, &["path", "ffi"]) => error(messages::path(&name)),
+        "SocketAddr" | "SocketAddrV4" | "SocketAddrV6" => error(messages::socket(&name)),
+        _ => unfit_time(ty, p, &name, first_arg()),
+    }
+}
+
+/// The error for a date or time type of `chrono`, `time` or `jiff` that
+/// has no wire form, such as `NaiveTime` or `jiff::Zoned`. Names common
+/// enough to be a user's own type (`Time`, `DateTime`) count only under
+/// their crate's path (`time::Time`, `civil::DateTime`), or with a time
+/// zone argument (`DateTime<Local>`).
+fn unfit_time(ty: &Type, p: &TypePath, name: &str, arg: Option<&Type>) -> Option<syn::Error> {
+    let error = |message: String| Some(syn::Error::new_spanned(ty, message));
+    match name {
+        "NaiveTime" => error(messages::time_of_day(name, "chrono::DateTime<FixedOffset>")),
+        "NaiveDateTime" => error(messages::no_offset(name, messages::NO_OFFSET_CHRONO)),
+        "PrimitiveDateTime" | "PlainDateTime" => {
+            error(messages::no_offset(name, messages::NO_OFFSET_TIME))
+        }
+        "Zoned" => error(messages::ZONED.to_owned()),
+        "Time" if in_module(p, &["civil"]) => {
+            error(messages::time_of_day("civil::Time", "jiff::Timestamp"))
+        }
+        "Time" if in_module(p, &["time"]) => {
+            error(messages::time_of_day("time::Time", "time::OffsetDateTime"))
+        }
+        "DateTime" if in_module(p, &["civil"]) => error(messages::no_offset(
+            "civil::DateTime",
+            messages::NO_OFFSET_JIFF,
+        )),
+        "DateTime" => match arg {
+            Some(Type::Path(zone)) => {
+                let zone = zone.path.segments.last()?.ident.to_string();
+                (zone != "Utc" && zone != "FixedOffset")
+                    .then(|| syn::Error::new_spanned(ty, messages::time_zone(&zone)))
+            }
+            _ => None,
+        },
         _ => None,
     }
+}
+
+/// `true` when the path names its type through one of `modules`
+/// (`std::path::Path` through `path`).
+fn in_module(p: &TypePath, modules: &[&str]) -> bool {
+    let segments = &p.path.segments;
+    segments
+        .iter()
+        .take(segments.len().saturating_sub(1))
+        .any(|segment| modules.iter().any(|m| segment.ident == m))
 }
 
 /// `true` when a segment of the path takes a lifetime other than `'static`.
@@ -138,6 +188,18 @@ mod tests {
             "serde_json::Value",
             "Option<Option<String>>",
             "std::time::Duration",
+            "chrono::NaiveTime",
+            "Option<NaiveDateTime>",
+            "time::PrimitiveDateTime",
+            "time::Time",
+            "jiff::civil::Time",
+            "civil::DateTime",
+            "jiff::Zoned",
+            "DateTime<Local>",
+            "chrono::DateTime<chrono_tz::Tz>",
+            "std::path::PathBuf",
+            "std::path::Path",
+            "SocketAddr",
         ] {
             assert!(rejects(ty), "{ty}");
         }
@@ -158,6 +220,16 @@ mod tests {
             "Option<std::collections::BTreeSet<Tag>>",
             "HashSet<Tag>",
             "Vec<String>",
+            "char",
+            "std::num::NonZeroU8",
+            "chrono::NaiveDate",
+            "DateTime<Utc>",
+            "chrono::DateTime<chrono::FixedOffset>",
+            "Time",
+            "DateTime",
+            "Path",
+            "jiff::civil::Date",
+            "uuid::Uuid",
         ] {
             assert!(!rejects(ty), "{ty}");
         }

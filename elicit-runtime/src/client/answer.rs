@@ -4,6 +4,7 @@
 use serde_json::{Map, Value};
 
 use super::{Form, value_from_text};
+use crate::FieldValue;
 use crate::protocol::ElicitResult;
 use crate::schema::Property;
 use crate::validate::{self, FieldError, Received, ValidationErrors, Violation};
@@ -85,6 +86,42 @@ impl<'f> Answer<'f> {
         check_value(property, &value)?;
         self.values.insert(name.to_owned(), value);
         Ok(self)
+    }
+
+    /// Sets field `name` to a typed value, written as JSON by
+    /// [`FieldValue`] and then checked as [`Answer::set`] checks: an
+    /// `IpAddr`, a `char`, a `NonZero` integer, and with their features a
+    /// `uuid::Uuid`, a `url::Url` or a date, without writing the text by
+    /// hand.
+    ///
+    /// ```
+    /// use std::net::{IpAddr, Ipv4Addr};
+    ///
+    /// use elicit_runtime::client::Form;
+    /// use serde_json::json;
+    ///
+    /// let form = Form::from_request(&json!({
+    ///     "message": "Where is the server?",
+    ///     "requestedSchema": { "type": "object", "properties": {
+    ///         "address": { "type": "string", "minLength": 7, "maxLength": 15 }
+    ///     } }
+    /// }))
+    /// .unwrap();
+    /// let mut answer = form.answer();
+    /// answer.set_typed("address", &IpAddr::V4(Ipv4Addr::new(192, 0, 2, 1)))?;
+    /// assert_eq!(answer.get("address"), Some(&json!("192.0.2.1")));
+    /// # Ok::<(), elicit_runtime::validate::ValidationErrors>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`Answer::set`].
+    pub fn set_typed(
+        &mut self,
+        name: &str,
+        value: &impl FieldValue,
+    ) -> Result<&mut Answer<'f>, ValidationErrors> {
+        self.set(name, value.to_value())
     }
 
     /// Sets field `name` from text a person typed, read per field kind by

@@ -1,11 +1,34 @@
 //! The types a form field may have, and how each is read from content.
+//!
+//! One file per family of types: `text` (strings), `number`, `nonzero`,
+//! `char`, `net` (IP addresses), `choice` (unit enums and multi-selects),
+//! `option`; and one per crate behind its feature: `chrono`, `time`,
+//! `jiff` (their dates share `datetime`), `url`, `uuid`.
 
+mod char;
 mod choice;
+mod net;
+mod nonzero;
 mod number;
 mod option;
 mod text;
+mod value;
+
+#[cfg(feature = "chrono")]
+mod chrono;
+#[cfg(any(feature = "chrono", feature = "time", feature = "jiff"))]
+mod datetime;
+#[cfg(feature = "jiff")]
+mod jiff;
+#[cfg(feature = "time")]
+mod time;
+#[cfg(feature = "url")]
+mod url;
+#[cfg(feature = "uuid")]
+mod uuid;
 
 pub use choice::ElicitChoice;
+pub use value::FieldValue;
 
 use serde_json::Value;
 
@@ -16,10 +39,16 @@ use crate::validate::{self, Checked, Violation};
 /// A type that can be one field of an elicitation form.
 ///
 /// Implemented for `String` (and `Box<str>`, `Cow<'static, str>`,
-/// `Rc<str>`, `Arc<str>`), `bool`, every integer type, `f32`, `f64`,
+/// `Rc<str>`, `Arc<str>`), `char`, `bool`, every integer type and its
+/// `NonZero` type, `f32`, `f64`, `IpAddr`, `Ipv4Addr`, `Ipv6Addr`,
 /// `Option<T>` of these, and for unit enums and newtypes that derive
-/// [`Elicitable`](crate::Elicitable). The spec is a `const`, so a form's
-/// schema is built at compile time from the specs of its fields.
+/// [`Elicitable`](crate::Elicitable). With the feature of the same name:
+/// `chrono::NaiveDate`, `chrono::DateTime<Utc>` and
+/// `chrono::DateTime<FixedOffset>`; `time::Date`, `time::OffsetDateTime`
+/// and `time::UtcDateTime`; `jiff::civil::Date` and `jiff::Timestamp`;
+/// `url::Url`; `uuid::Uuid`. The spec is a `const`, so a form's schema is
+/// built at compile time from the specs of its fields. The README's table
+/// lists the schema each type gets.
 ///
 /// ```
 /// use elicit_runtime::ElicitField;
@@ -33,7 +62,8 @@ use crate::validate::{self, Checked, Violation};
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be a field of an elicitation form",
     label = "not a primitive form field",
-    note = "a form field is a string, a boolean, an integer or a float, a unit-variant enum or a newtype that derives `Elicitable`, a `Vec`, `BTreeSet` or `HashSet` of such an enum (a multi-select), or an `Option` of one of these",
+    note = "a form field is a string or `char`, a boolean, an integer (`NonZero` ones too) or a float, an `IpAddr`, `Ipv4Addr` or `Ipv6Addr`, a unit-variant enum or a newtype that derives `Elicitable`, a `Vec`, `BTreeSet` or `HashSet` of such an enum (a multi-select), or an `Option` of one of these",
+    note = "with the feature of the same name of `elicit-runtime`: `chrono::NaiveDate`, `chrono::DateTime<Utc>`, `chrono::DateTime<FixedOffset>`, `time::Date`, `time::OffsetDateTime`, `time::UtcDateTime`, `jiff::civil::Date`, `jiff::Timestamp`, `url::Url` and `uuid::Uuid`",
     note = "a `requestedSchema` is a flat object: put the fields of a nested struct into this form, and use a unit enum for a fixed choice"
 )]
 pub trait ElicitField: Sized {

@@ -14,24 +14,33 @@ macro_rules! integer_field {
             const SPEC: FieldSpec = FieldSpec::integer($ty::MIN as i128, highest($ty::MAX as u128));
 
             fn read(value: &Value, schema: &PropertySchema) -> Result<$ty, Vec<Violation>> {
-                read_checked(value, schema, |checked| match checked {
-                    Checked::Num(n) => Some(
-                        n.as_integer()
-                            .and_then(|i| $ty::try_from(i).ok())
-                            .ok_or(Violation::OutOfRange {
-                                min: Num::Int($ty::MIN as i128),
-                                max: Num::Int(highest($ty::MAX as u128)),
-                            }),
-                    ),
-                    _ => None,
-                })
+                read_integer(value, schema, $ty::MIN as i128, highest($ty::MAX as u128))
             }
         }
     )*};
 }
 
+/// Reads an integer of type `T`, whose range is `lowest..=highest` as the
+/// field's messages name it.
+pub(super) fn read_integer<T: TryFrom<i128>>(
+    value: &Value,
+    schema: &PropertySchema,
+    lowest: i128,
+    highest: i128,
+) -> Result<T, Vec<Violation>> {
+    read_checked(value, schema, |checked| match checked {
+        Checked::Num(n) => Some(n.as_integer().and_then(|i| T::try_from(i).ok()).ok_or(
+            Violation::OutOfRange {
+                min: Num::Int(lowest),
+                max: Num::Int(highest),
+            },
+        )),
+        _ => None,
+    })
+}
+
 /// The largest value of an integer type as `i128`, capped for `u128`.
-const fn highest(max: u128) -> i128 {
+pub(super) const fn highest(max: u128) -> i128 {
     if max > i128::MAX as u128 {
         i128::MAX
     } else {

@@ -9,27 +9,136 @@
 //! ```
 //!
 //! Every field sits at a fixed byte offset; each read checks its offset
-//! against the length first.
+//! against the length first. A check that passes returns the fields it
+//! read ([`DateParts`], [`DateTimeParts`]), which is how the date and time
+//! types of other crates are built from content.
+
+use core::fmt;
 
 use super::Reason;
 use super::bytes::{byte, is};
 
-/// Checks a `full-date`.
-pub(super) const fn check_date(value: &str) -> Result<(), Reason> {
+/// The fields of a valid `full-date`; written back by `Display`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct DateParts {
+    /// `0000` to `9999` when read; any year when written (one outside
+    /// those is written `+YYYYYY` or `-YYYYYY`, which the check refuses).
+    pub year: i32,
+    /// `1` to `12`.
+    pub month: u8,
+    /// A day that exists in the month.
+    pub day: u8,
+}
+
+/// The fields of a valid `date-time`; written back by `Display`, with the
+/// fewest digits of the fraction that keep its value, and `Z` for a zero
+/// offset.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct DateTimeParts {
+    /// The date, in the offset's local time.
+    pub date: DateParts,
+    /// `0` to `23`.
+    pub hour: u8,
+    /// `0` to `59`.
+    pub minute: u8,
+    /// `0` to `60`; `60` (a leap second) only at 23:59 UTC.
+    pub second: u8,
+    /// The first nine digits of the fraction of the second, in
+    /// nanoseconds.
+    pub nanosecond: u32,
+    /// How many digits the fraction has (`0` without one); those after the
+    /// ninth are not in `nanosecond`.
+    pub fraction_digits: usize,
+    /// The offset east of UTC, in seconds: whole minutes from `-23:59` to
+    /// `+23:59` when read (`Z` and `-00:00` are `0`); an offset with
+    /// seconds is written `+HH:MM:SS`, which the check refuses.
+    pub offset_seconds: i32,
+}
+
+impl DateTimeParts {
+    /// Seconds since 1970-01-01T00:00:00Z of the instant, leap second
+    /// counted as the first second of the next day (so `23:59:60Z` and the
+    /// next midnight are the same second).
+    pub(crate) const fn unix_seconds(&self) -> i64 {
+        let days = days_from_civil(self.date.year as i64, self.date.month, self.date.day);
+        days * 86_400 + self.hour as i64 * 3_600 + self.minute as i64 * 60 + self.second as i64
+            - self.offset_seconds as i64
+    }
+}
+
+impl fmt::Display for DateParts {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if (0..=9999).contains(&self.year) {
+            write!(f, "{:04}", self.year)?;
+        } else {
+            write!(f, "{:+07}", self.year)?;
+        }
+        write!(f, "-{:02}-{:02}", self.month, self.day)
+    }
+}
+
+impl fmt::Display for DateTimeParts {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}T{:02}:{:02}:{:02}",
+            self.date, self.hour, self.minute, self.second
+        )?;
+        if self.nanosecond > 0 {
+            let mut digits = format!("{:09}", self.nanosecond);
+            while digits.ends_with('0') {
+                digits.pop();
+            }
+            write!(f, ".{digits}")?;
+        }
+        if self.offset_seconds == 0 {
+            return f.write_str("Z");
+        }
+        let sign = if self.offset_seconds < 0 { '-' } else { '+' };
+        let offset = self.offset_seconds.unsigned_abs();
+        write!(f, "{sign}{:02}:{:02}", offset / 3600, offset / 60 % 60)?;
+        if offset % 60 != 0 {
+            write!(f, ":{:02}", offset % 60)?;
+        }
+        Ok(())
+    }
+}
+
+/// Days from 1970-01-01 to the Gregorian date `year-month-day`
+/// (negative before it), for any year.
+pub(crate) const fn days_from_civil(year: i64, month: u8, day: u8) -> i64 {
+    // Howard Hinnant's `days_from_civil`: years start in March, so the leap
+    // day is the last day of the year.
+    let year = if month <= 2 { year - 1 } else { year };
+    let era = year.div_euclid(400);
+    let year_of_era = year - era * 400;
+    let month = month as i64;
+    let day_of_year =
+        (153 * (if month > 2 { month - 3 } else { month + 9 }) + 2) / 5 + day as i64 - 1;
+    let day_of_era = year_of_era * 365 + year_of_era / 4 - year_of_era / 100 + day_of_year;
+    era * 146_097 + day_of_era - 719_468
+}
+
+/// Reads a `full-date`.
+pub(super) const fn date(value: &str) -> Result<DateParts, Reason> {
     let b = value.as_bytes();
     let Some((year, month, day)) = full_date(b) else {
         return Err(Reason::ExpectedDate);
     };
     tri!(check_day(year, month, day));
     match byte(b, 10) {
-        None => Ok(()),
+        None => Ok(DateParts {
+            year: year as i32,
+            month,
+            day,
+        }),
         Some(b'T' | b't') => Err(Reason::DateOnly),
         Some(_) => Err(Reason::TextAfterDate),
     }
 }
 
-/// Checks a `date-time`.
-pub(super) const fn check_date_time(value: &str) -> Result<(), Reason> {
+/// Reads a `date-time`.
+pub(super) const fn date_time(value: &str) -> Result<DateTimeParts, Reason> {
     let b = value.as_bytes();
     let Some((year, month, day)) = full_date(b) else {
         return Err(Reason::ExpectedDateOfDateTime);
@@ -60,14 +169,26 @@ pub(super) const fn check_date_time(value: &str) -> Result<(), Reason> {
         return Err(Reason::SecondDoesNotExist { second });
     }
     let mut i = 19;
+    let mut nanosecond = 0;
+    let mut fraction_digits = 0;
     if is(b, i, b'.') {
         i += 1;
         let start = i;
         while i < b.len() && b[i].is_ascii_digit() {
+            if i - start < 9 {
+                nanosecond = nanosecond * 10 + (b[i] - b'0') as u32;
+            }
             i += 1;
         }
         if i == start {
             return Err(Reason::ExpectedFractionDigits);
+        }
+        fraction_digits = i - start;
+        // Fewer than nine digits: scale to nanoseconds.
+        let mut k = fraction_digits;
+        while k < 9 {
+            nanosecond *= 10;
+            k += 1;
         }
     }
     // `i <= b.len()` here, so `i + 1` and `i + 6` cannot overflow.
@@ -83,7 +204,7 @@ pub(super) const fn check_date_time(value: &str) -> Result<(), Reason> {
             if minutes > 59 {
                 return Err(Reason::OffsetMinuteDoesNotExist { minute: minutes });
             }
-            let offset = hours as i64 * 60 + minutes as i64;
+            let offset = hours as i16 * 60 + minutes as i16;
             (if sign == b'-' { -offset } else { offset }, i + 6)
         }
         None => return Err(Reason::MissingOffset),
@@ -93,11 +214,23 @@ pub(super) const fn check_date_time(value: &str) -> Result<(), Reason> {
         return Err(Reason::TextAfterOffset);
     }
     // A leap second is inserted at the end of a UTC day.
-    let utc = (hour as i64 * 60 + minute as i64 - offset).rem_euclid(24 * 60);
+    let utc = (hour as i16 * 60 + minute as i16 - offset).rem_euclid(24 * 60);
     if second == 60 && utc != 23 * 60 + 59 {
         return Err(Reason::MisplacedLeapSecond);
     }
-    Ok(())
+    Ok(DateTimeParts {
+        date: DateParts {
+            year: year as i32,
+            month,
+            day,
+        },
+        hour,
+        minute,
+        second,
+        nanosecond,
+        fraction_digits,
+        offset_seconds: offset as i32 * 60,
+    })
 }
 
 /// Reads `YYYY-MM-DD` at the start of `b`, without checking the calendar.
@@ -189,17 +322,68 @@ mod tests {
     use super::*;
 
     fn date_reason(value: &str) -> String {
-        match check_date(value) {
-            Ok(()) => panic!("{value:?} was accepted"),
+        match date(value) {
+            Ok(parts) => panic!("{value:?} was accepted as {parts:?}"),
             Err(reason) => reason.to_string(),
         }
     }
 
     fn date_time_reason(value: &str) -> String {
-        match check_date_time(value) {
-            Ok(()) => panic!("{value:?} was accepted"),
+        match date_time(value) {
+            Ok(parts) => panic!("{value:?} was accepted as {parts:?}"),
             Err(reason) => reason.to_string(),
         }
+    }
+
+    #[test]
+    fn parts_are_read_and_written_back() {
+        let parts = date_time("1937-01-01T12:00:27.87+00:20").unwrap();
+        assert_eq!(
+            parts,
+            DateTimeParts {
+                date: DateParts {
+                    year: 1937,
+                    month: 1,
+                    day: 1
+                },
+                hour: 12,
+                minute: 0,
+                second: 27,
+                nanosecond: 870_000_000,
+                fraction_digits: 2,
+                offset_seconds: 1200,
+            }
+        );
+        assert_eq!(parts.to_string(), "1937-01-01T12:00:27.87+00:20");
+        let fine = date_time("2025-06-18t09:30:00.1234567891z").unwrap();
+        assert_eq!((fine.nanosecond, fine.fraction_digits), (123_456_789, 10));
+        assert_eq!(fine.to_string(), "2025-06-18T09:30:00.123456789Z");
+        let west = date_time("1990-12-31T15:59:60-08:00").unwrap();
+        assert_eq!(west.offset_seconds, -8 * 3600);
+        assert_eq!(west.to_string(), "1990-12-31T15:59:60-08:00");
+        assert_eq!(date("0004-02-29").unwrap().to_string(), "0004-02-29");
+        let far = DateParts {
+            year: 10000,
+            month: 1,
+            day: 1,
+        };
+        assert_eq!(far.to_string(), "+010000-01-01");
+        assert!(date(&far.to_string()).is_err());
+    }
+
+    #[test]
+    fn unix_seconds_count_from_the_epoch() {
+        let seconds = |value: &str| date_time(value).unwrap().unix_seconds();
+        assert_eq!(seconds("1970-01-01T00:00:00Z"), 0);
+        assert_eq!(seconds("1970-01-01T01:00:00+01:00"), 0);
+        assert_eq!(seconds("2000-03-01T00:00:00Z"), 951_868_800);
+        assert_eq!(seconds("0000-01-01T00:00:00Z"), -62_167_219_200);
+        assert_eq!(seconds("9999-12-31T23:59:59Z"), 253_402_300_799);
+        // A leap second is the first second of the next day.
+        assert_eq!(
+            seconds("2016-12-31T23:59:60Z"),
+            seconds("2017-01-01T00:00:00Z")
+        );
     }
 
     #[test]
@@ -221,7 +405,7 @@ mod tests {
             "2025-11-30",
             "2025-12-31",
         ] {
-            assert_eq!(check_date(value), Ok(()), "{value}");
+            assert!(date(value).is_ok(), "{value}");
         }
     }
 
@@ -327,7 +511,7 @@ mod tests {
             "1996-12-19T16:39:57-08:00",
             "1937-01-01T12:00:27.87+00:20",
         ] {
-            assert_eq!(check_date_time(value), Ok(()), "{value}");
+            assert!(date_time(value).is_ok(), "{value}");
         }
     }
 
@@ -342,7 +526,7 @@ mod tests {
             "2017-01-01T00:59:60+01:00",
             "2016-12-31T23:59:60+00:00",
         ] {
-            assert_eq!(check_date_time(value), Ok(()), "{value}");
+            assert!(date_time(value).is_ok(), "{value}");
         }
         for value in [
             "2025-06-18T09:30:60Z",

@@ -25,7 +25,8 @@ mod email;
 mod reason;
 mod uri;
 
-pub(crate) use uri::{authority_parts, is_ipv4_host};
+pub(crate) use date::{DateParts, DateTimeParts};
+pub(crate) use uri::{authority_parts, is_ipv4_host, is_ipv4_text, is_ipv6_text};
 
 use reason::Reason;
 
@@ -181,8 +182,14 @@ impl Format {
             match self {
                 Format::Email => email::check(value),
                 Format::Uri => uri::check(value),
-                Format::Date => date::check_date(value),
-                Format::DateTime => date::check_date_time(value),
+                Format::Date => match date::date(value) {
+                    Ok(_) => Ok(()),
+                    Err(reason) => Err(reason),
+                },
+                Format::DateTime => match date::date_time(value) {
+                    Ok(_) => Ok(()),
+                    Err(reason) => Err(reason),
+                },
             }
         };
         match result {
@@ -192,6 +199,39 @@ impl Format {
                 reason,
             }),
         }
+    }
+}
+
+/// Reads a `date` into its fields, with the check of [`Format::Date`].
+pub(crate) const fn date_parts(value: &str) -> Result<DateParts, FormatError> {
+    let result = if value.is_empty() {
+        Err(Reason::Empty)
+    } else {
+        date::date(value)
+    };
+    match result {
+        Ok(parts) => Ok(parts),
+        Err(reason) => Err(FormatError {
+            format: Format::Date,
+            reason,
+        }),
+    }
+}
+
+/// Reads a `date-time` into its fields, with the check of
+/// [`Format::DateTime`].
+pub(crate) const fn date_time_parts(value: &str) -> Result<DateTimeParts, FormatError> {
+    let result = if value.is_empty() {
+        Err(Reason::Empty)
+    } else {
+        date::date_time(value)
+    };
+    match result {
+        Ok(parts) => Ok(parts),
+        Err(reason) => Err(FormatError {
+            format: Format::DateTime,
+            reason,
+        }),
     }
 }
 

@@ -394,6 +394,18 @@ pub(crate) fn is_ipv4_host(host: &str) -> bool {
     is_ipv4(host.as_bytes(), Ipv6Syntax::Smtp)
 }
 
+/// Whether `text` is an IPv4 address as `std::net::Ipv4Addr` reads it:
+/// four numbers 0-255 without leading zeros, separated by `.`.
+pub(crate) const fn is_ipv4_text(text: &str) -> bool {
+    is_ipv4(text.as_bytes(), Ipv6Syntax::Uri)
+}
+
+/// Whether `text` is an IPv6 address as `std::net::Ipv6Addr` reads it: the
+/// RFC 3986 `IPv6address` form, without a zone.
+pub(crate) const fn is_ipv6_text(text: &str) -> bool {
+    is_ipv6(text.as_bytes(), Ipv6Syntax::Uri)
+}
+
 /// Whether `b` is a dotted-decimal IPv4 address: four numbers 0-255 of one
 /// to three digits, without leading zeros in the [`Ipv6Syntax::Uri`] form.
 pub(super) const fn is_ipv4(b: &[u8], syntax: Ipv6Syntax) -> bool {

@@ -93,6 +93,14 @@ impl Num {
         }
     }
 
+    /// `true` for zero (`0`, `0.0` and `-0.0`).
+    pub const fn is_zero(self) -> bool {
+        match self {
+            Num::Int(i) => i == 0,
+            Num::Float(f) => f == 0.0,
+        }
+    }
+
     /// Reads a JSON number exactly where it is an integer.
     pub fn from_json(n: &serde_json::Number) -> Option<Num> {
         if let Some(i) = n.as_i64() {

@@ -20,7 +20,8 @@ use super::{
 mod choices;
 mod defaults;
 
-use super::rules::{bounds, length};
+use super::rules::fit::{self, Fit};
+use super::rules::{bounds, format, length};
 use crate::format::Format;
 
 /// The compile-time description of a field type: annotations and kind
@@ -50,6 +51,9 @@ pub enum KindSpec {
         format: Option<Format>,
         /// `default`.
         default: Option<&'static str>,
+        /// What the Rust type reads beyond the schema (a UUID, an IP
+        /// address, an instant it holds), checked on `default` too.
+        fit: Option<Fit>,
     },
     /// A number or an integer.
     Number {
@@ -63,6 +67,9 @@ pub enum KindSpec {
         default: Option<Num>,
         /// The range of the Rust type, which bounds may narrow but not leave.
         limits: Option<(Num, Num)>,
+        /// The Rust type holds no zero (`NonZeroI32`): a bound or default of
+        /// 0 is refused.
+        nonzero: bool,
     },
     /// A boolean.
     Boolean {
@@ -102,16 +109,39 @@ impl FieldSpec {
     }
 
     /// The spec of a plain string.
-    pub const STRING: FieldSpec = FieldSpec::new(KindSpec::String {
-        min_length: None,
-        max_length: None,
-        format: None,
-        default: None,
-    });
+    pub const STRING: FieldSpec = FieldSpec::string(None, None, None, None);
+
+    /// The spec of a string with these lengths, format and fit: the spec
+    /// of a type read from text (`char`, `uuid::Uuid`, a date).
+    pub const fn string(
+        min_length: Option<u64>,
+        max_length: Option<u64>,
+        format: Option<Format>,
+        fit: Option<Fit>,
+    ) -> FieldSpec {
+        FieldSpec::new(KindSpec::String {
+            min_length,
+            max_length,
+            format,
+            default: None,
+            fit,
+        })
+    }
 
     /// The spec of an integer type with the given range; the range becomes
     /// `minimum`/`maximum` where it is narrower than JSON's safe integers.
     pub const fn integer(lowest: i128, highest: i128) -> FieldSpec {
+        FieldSpec::integer_of(lowest, highest, false)
+    }
+
+    /// The spec of a `NonZero` integer type whose range, zero aside, is
+    /// `lowest..=highest`: as [`FieldSpec::integer`], and a bound or
+    /// default of 0 is refused.
+    pub const fn nonzero(lowest: i128, highest: i128) -> FieldSpec {
+        FieldSpec::integer_of(lowest, highest, true)
+    }
+
+    const fn integer_of(lowest: i128, highest: i128, nonzero: bool) -> FieldSpec {
         const SAFE: i128 = (1 << 53) - 1;
         FieldSpec::new(KindSpec::Number {
             integer: true,
@@ -127,6 +157,7 @@ impl FieldSpec {
             },
             default: None,
             limits: Some((Num::Int(lowest), Num::Int(highest))),
+            nonzero,
         })
     }
 
@@ -139,6 +170,7 @@ impl FieldSpec {
             maximum: None,
             default: None,
             limits: Some((Num::Float(-highest), Num::Float(highest))),
+            nonzero: false,
         })
     }
 
@@ -187,12 +219,14 @@ impl FieldSpec {
                 max_length,
                 format,
                 default,
+                fit,
                 ..
             } => self.with(KindSpec::String {
                 min_length: Some(value),
                 max_length,
                 format,
                 default,
+                fit,
             }),
             _ => panic!("{}", unfit),
         }
@@ -205,31 +239,43 @@ impl FieldSpec {
                 min_length,
                 format,
                 default,
+                fit,
                 ..
             } => self.with(KindSpec::String {
                 min_length,
                 max_length: Some(value),
                 format,
                 default,
+                fit,
             }),
             _ => panic!("{}", unfit),
         }
     }
 
-    /// Sets `format`; panics with `unfit` unless the field is a string.
+    /// Sets `format`; panics with `unfit` unless the field is a string, and
+    /// when the field's type sets another format (`date` for a date type).
     pub const fn format(self, value: Format, unfit: &'static str) -> FieldSpec {
         match self.kind {
             KindSpec::String {
                 min_length,
                 max_length,
                 default,
-                ..
-            } => self.with(KindSpec::String {
-                min_length,
-                max_length,
-                format: Some(value),
-                default,
-            }),
+                fit,
+                format: set,
+            } => {
+                if let Some(set) = set
+                    && set as u8 != value as u8
+                {
+                    panic!("{}", format::OTHER_THAN_THE_TYPES)
+                }
+                self.with(KindSpec::String {
+                    min_length,
+                    max_length,
+                    format: Some(value),
+                    default,
+                    fit,
+                })
+            }
             _ => panic!("{}", unfit),
         }
     }
@@ -266,6 +312,7 @@ impl FieldSpec {
             maximum,
             default,
             limits,
+            nonzero,
         } = self.kind
         else {
             return Err(msgs.unfit);
@@ -279,6 +326,9 @@ impl FieldSpec {
         if !bounds::within(value, limits) {
             return Err(msgs.outside);
         }
+        if nonzero && value.is_zero() {
+            return Err(fit::ZERO_BOUND);
+        }
         let (minimum, maximum) = if is_minimum {
             (Some(value), maximum)
         } else {
@@ -290,6 +340,7 @@ impl FieldSpec {
             maximum,
             default,
             limits,
+            nonzero,
         }))
     }
 
@@ -341,6 +392,7 @@ impl FieldSpec {
                     max_length,
                     format,
                     default,
+                    ..
                 } => Kind::String(StringRules {
                     min_length,
                     max_length,

@@ -32,6 +32,9 @@ pub(crate) const fn check_default(format: Format, value: &str) -> Result<(), &'s
     })
 }
 
+/// The message for a `format` other than the one the field's type sets.
+pub(crate) const OTHER_THAN_THE_TYPES: &str = "`format` differs from the format the field's type sets (such as `date` for a date type), which is the only one it reads: remove `format`";
+
 /// Checks `s` against `format`, adding what broke to `broken`.
 pub(crate) fn check(s: &str, format: Option<Format>, broken: &mut Vec<Violation>) {
     if let Some(format) = format

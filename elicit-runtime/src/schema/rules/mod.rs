@@ -16,10 +16,12 @@
 //! | enum membership, each entry once | `choice.rs` |
 //! | `minItems`, `maxItems` | `items.rs` |
 //! | `default` | `default.rs` |
+//! | what the Rust type holds beyond the schema (UUIDs, IP addresses, instants, non-zero integers) | `fit.rs` |
 
 pub(crate) mod bounds;
 pub(crate) mod choice;
 pub(crate) mod default;
+pub(crate) mod fit;
 pub(crate) mod format;
 pub(crate) mod items;
 pub(crate) mod kind;
@@ -29,6 +31,7 @@ mod violation;
 use serde_json::Value;
 
 pub use choice::MAX_ITEM_ERRORS;
+pub use fit::Unfit;
 pub use violation::{Rule, Violation};
 
 use super::{Kind, Num, PropertySchema};

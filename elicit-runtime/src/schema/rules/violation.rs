@@ -2,6 +2,7 @@
 
 use core::fmt;
 
+use super::fit::{self, Unfit};
 use super::{bounds, choice, format, items, kind, length};
 use crate::format::FormatError;
 use crate::schema::{EnumOption, Num};
@@ -90,6 +91,16 @@ pub enum Violation {
         /// The allowed values.
         options: Vec<EnumOption>,
     },
+    /// The value passes its schema, but the field's Rust type cannot hold
+    /// it: 0 for a `NonZero` integer, a 36-character string that is no
+    /// UUID, a leap second for a type without them, a URL that `url`
+    /// refuses.
+    Unfit {
+        /// The Rust type, as its users write it (`jiff::Timestamp`).
+        ty: &'static str,
+        /// Why it cannot hold the value.
+        reason: Unfit,
+    },
     /// A multi-select names a value twice.
     DuplicateItem {
         /// The value named twice.
@@ -157,6 +168,9 @@ pub enum Rule {
     Enum,
     /// The range of the Rust type.
     Range,
+    /// What the Rust type holds beyond its schema (a UUID's digits, an
+    /// instant, a non-zero integer).
+    Fit,
     /// Unknown properties are denied.
     Unknown,
     /// `minItems`.
@@ -187,6 +201,7 @@ impl Rule {
             Rule::Format => "format",
             Rule::Enum => "enum",
             Rule::Range => "range",
+            Rule::Fit => "fit",
             Rule::Unknown => "additionalProperties",
             Rule::MinItems => "minItems",
             Rule::MaxItems => "maxItems",
@@ -215,6 +230,7 @@ impl Violation {
             Violation::Format(_) => Rule::Format,
             Violation::NotAnOption { .. } => Rule::Enum,
             Violation::OutOfRange { .. } => Rule::Range,
+            Violation::Unfit { .. } => Rule::Fit,
             Violation::InexactInteger => Rule::Integer,
             Violation::Unknown => Rule::Unknown,
             Violation::ItemNotAnOption { .. } => Rule::Enum,
@@ -238,6 +254,7 @@ impl Violation {
             | Violation::Maximum { .. }
             | Violation::OutOfRange { .. } => bounds::expected(self),
             Violation::Format(error) => format::expected(error),
+            Violation::Unfit { ty, reason } => fit::expected(ty, reason),
             Violation::NotAnOption { .. }
             | Violation::ItemNotAnOption { .. }
             | Violation::DuplicateItem { .. } => choice::expected(self),
@@ -264,6 +281,7 @@ impl fmt::Display for Violation {
             | Violation::Maximum { .. }
             | Violation::OutOfRange { .. } => bounds::write(f, self),
             Violation::Format(error) => format::write(f, error),
+            Violation::Unfit { ty, reason } => fit::write(f, ty, reason),
             Violation::NotAnOption { .. }
             | Violation::ItemNotAnOption { .. }
             | Violation::DuplicateItem { .. } => choice::write(f, self),

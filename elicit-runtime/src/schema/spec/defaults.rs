@@ -3,7 +3,7 @@
 //! compile error.
 
 use super::{FieldSpec, KindSpec};
-use crate::schema::rules::{self, bounds, choice, items, length};
+use crate::schema::rules::{self, bounds, choice, fit, items, length};
 use crate::schema::{Num, Text};
 
 impl FieldSpec {
@@ -16,12 +16,14 @@ impl FieldSpec {
                 min_length,
                 max_length,
                 format,
+                fit,
                 ..
             } => self.with(KindSpec::String {
                 min_length,
                 max_length,
                 format,
                 default: Some(value),
+                fit,
             }),
             KindSpec::Enum {
                 options,
@@ -45,6 +47,7 @@ impl FieldSpec {
                 minimum,
                 maximum,
                 limits,
+                nonzero,
                 ..
             } => self.with(KindSpec::Number {
                 integer,
@@ -52,6 +55,7 @@ impl FieldSpec {
                 maximum,
                 default: Some(value),
                 limits,
+                nonzero,
             }),
             _ => panic!("{}", unfit),
         }
@@ -77,19 +81,24 @@ impl FieldSpec {
     }
 
     /// Panics with `outside` if a numeric `default` leaves the range of the
-    /// field's Rust type (the limits a bound may not leave either). Call it
-    /// before [`FieldSpec::check_default`], whose messages speak of
-    /// `minimum` and `maximum`, so that `default = 300` on a `u8` names the
-    /// type's range.
+    /// field's Rust type (the limits a bound may not leave either), and when
+    /// it is 0 on a `NonZero` integer. Call it before
+    /// [`FieldSpec::check_default`], whose messages speak of `minimum` and
+    /// `maximum`, so that `default = 300` on a `u8` names the type's range.
     pub const fn check_default_limits(self, outside: &'static str) -> FieldSpec {
         if let KindSpec::Number {
             default: Some(value),
             limits,
+            nonzero,
             ..
         } = self.kind
-            && !bounds::within(value, limits)
         {
-            panic!("{}", outside)
+            if !bounds::within(value, limits) {
+                panic!("{}", outside)
+            }
+            if nonzero && value.is_zero() {
+                panic!("{}", fit::ZERO_DEFAULT)
+            }
         }
         self
     }
@@ -105,11 +114,15 @@ impl FieldSpec {
                 max_length,
                 format,
                 default: Some(value),
+                fit,
             } => match length::check_default(value, min_length, max_length) {
                 Err(message) => Err(message),
                 Ok(()) => match format {
-                    Some(format) => rules::format::check_default(format, value),
-                    None => Ok(()),
+                    Some(format) => match rules::format::check_default(format, value) {
+                        Err(message) => Err(message),
+                        Ok(()) => fit::check_default(fit, value),
+                    },
+                    None => fit::check_default(fit, value),
                 },
             },
             KindSpec::Number {

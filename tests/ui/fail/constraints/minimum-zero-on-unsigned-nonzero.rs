@@ -1,8 +1,11 @@
+use std::num::NonZeroU8;
+
 use elicit_runtime::Elicitable;
 
 #[derive(Elicitable)]
 struct Form {
-    initial: char,
+    #[elicit(minimum = 0)]
+    guests: NonZeroU8,
 }
 
 fn main() {}
