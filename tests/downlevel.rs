@@ -132,7 +132,7 @@ fn the_booking_form_answered_with_booleans_reads_back_as_a_booking() {
     assert_eq!(
         booking,
         Booking {
-            date: "2027-01-15".to_owned(),
+            date: jiff::civil::date(2027, 1, 15),
             party_size: 4,
             seating: Seating::Terrace,
             dietary: Some(BTreeSet::from([Dietary::Vegetarian, Dietary::GlutenFree])),

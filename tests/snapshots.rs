@@ -11,22 +11,12 @@ use elicit_runtime::Elicitable;
 use elicit_runtime::protocol::Revision;
 use serde_json::json;
 
+#[path = "support/snapshot.rs"]
+mod snapshot;
+
 fn assert_snapshot(name: &str, actual: &str) {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/snapshots")
-        .join(format!("{name}.json"));
-    let actual = format!("{actual}\n");
-    if std::env::var_os("ELICIT_UPDATE_SNAPSHOTS").is_some() {
-        std::fs::write(&path, &actual).expect("snapshot directory is writable");
-        return;
-    }
-    let expected = std::fs::read_to_string(&path).unwrap_or_else(|_| {
-        panic!(
-            "no snapshot `{}`: run with ELICIT_UPDATE_SNAPSHOTS=1 to write it",
-            path.display()
-        )
-    });
-    assert_eq!(actual, expected, "snapshot `{name}` differs");
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots");
+    snapshot::assert_snapshot(&dir, &format!("{name}.json"), actual);
 }
 
 /// Please provide your GitHub username
@@ -145,9 +135,26 @@ struct Ticket {
     unsigned: u64,
 }
 
+/// Please describe the server
+#[derive(Elicitable)]
+struct Server {
+    /// The address it answers on
+    address: std::net::IpAddr,
+    v4: Option<std::net::Ipv4Addr>,
+    #[elicit(default = "::1")]
+    v6: Option<std::net::Ipv6Addr>,
+    /// How many workers, at least one
+    workers: std::num::NonZeroU16,
+    /// A step that is never 0
+    step: std::num::NonZeroI32,
+    /// The drive letter
+    drive: char,
+}
+
 #[test]
 fn schemas_match_their_snapshots() {
     assert_snapshot("github-name", &GitHubName::SCHEMA.to_json_pretty());
+    assert_snapshot("std-field-types", &Server::SCHEMA.to_json_pretty());
     assert_snapshot("contact", &Contact::SCHEMA.to_json_pretty());
     assert_snapshot("ticket", &Ticket::SCHEMA.to_json_pretty());
     assert_snapshot(

@@ -375,7 +375,8 @@ pub const NO_OFFSET_CHRONO: &str =
 pub const NO_OFFSET_TIME: &str =
     "`time::OffsetDateTime` to keep the offset the user sends, or `time::UtcDateTime`";
 
-pub const NO_OFFSET_JIFF: &str = "`jiff::Timestamp`, and `to_zoned` it in the time zone you know";
+pub const NO_OFFSET_JIFF: &str =
+    "`jiff::Timestamp`, and put it in the time zone you know with `to_zoned`";
 
 /// `chrono::DateTime<Local>` and other time zones.
 pub fn time_zone(zone: &str) -> String {
@@ -384,7 +385,12 @@ pub fn time_zone(zone: &str) -> String {
     )
 }
 
-pub const ZONED: &str = "`Zoned` cannot be a form field: its time zone (such as `[Europe/Paris]`) has no place in an RFC 3339 `date-time`, which carries only an offset: use `jiff::Timestamp`, and `to_zoned` it in the time zone you know";
+/// `jiff::ZonedDateTime` (`Zoned` before jiff 1.0).
+pub fn zoned(name: &str) -> String {
+    format!(
+        "`{name}` cannot be a form field: its time zone (such as `[Europe/Paris]`) has no place in an RFC 3339 `date-time`, which carries only an offset: use `jiff::Timestamp`, and put it in the time zone you know with `to_zoned`"
+    )
+}
 
 /// `PathBuf`, `OsString`.
 pub fn path(name: &str) -> String {

@@ -26,22 +26,12 @@ use elicit_runtime::validate::{Received, Rule};
 use elicit_runtime::{Elicitable, Limits};
 use serde_json::{Map, Value, json};
 
+#[path = "../../tests/support/snapshot.rs"]
+mod snapshot;
+
 fn assert_snapshot(file: &str, actual: &str) {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../tests/fallback-snapshots")
-        .join(file);
-    let actual = format!("{actual}\n");
-    if std::env::var_os("ELICIT_UPDATE_SNAPSHOTS").is_some() {
-        std::fs::write(&path, &actual).expect("snapshot directory is writable");
-        return;
-    }
-    let expected = std::fs::read_to_string(&path).unwrap_or_else(|_| {
-        panic!(
-            "no snapshot `{}`: run with ELICIT_UPDATE_SNAPSHOTS=1 to write it",
-            path.display()
-        )
-    });
-    assert_eq!(actual, expected, "snapshot `{file}` differs");
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/fallback-snapshots");
+    snapshot::assert_snapshot(&dir, file, actual);
 }
 
 fn object(value: Value) -> Map<String, Value> {

@@ -5,6 +5,7 @@
 use std::collections::BTreeSet;
 
 use elicit_runtime::Elicitable;
+use jiff::civil::Date;
 
 /// Where the party would like to sit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Elicitable)]
@@ -42,8 +43,8 @@ pub struct Email(pub String);
 #[elicit(rename_all = "camelCase")]
 pub struct Booking {
     /// The day you would like to come
-    #[elicit(title = "Date", format = "date")]
-    pub date: String,
+    #[elicit(title = "Date")]
+    pub date: Date,
     /// How many people, yourself included
     #[elicit(title = "Party size", minimum = 1, maximum = 12)]
     pub party_size: u8,

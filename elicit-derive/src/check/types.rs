@@ -117,7 +117,7 @@ fn unfit_time(ty: &Type, p: &TypePath, name: &str, arg: Option<&Type>) -> Option
         "PrimitiveDateTime" | "PlainDateTime" => {
             error(messages::no_offset(name, messages::NO_OFFSET_TIME))
         }
-        "Zoned" => error(messages::ZONED.to_owned()),
+        "Zoned" | "ZonedDateTime" => error(messages::zoned(name)),
         "Time" if in_module(p, &["civil"]) => {
             error(messages::time_of_day("civil::Time", "jiff::Timestamp"))
         }
@@ -195,6 +195,7 @@ mod tests {
             "jiff::civil::Time",
             "civil::DateTime",
             "jiff::Zoned",
+            "jiff::ZonedDateTime",
             "DateTime<Local>",
             "chrono::DateTime<chrono_tz::Tz>",
             "std::path::PathBuf",

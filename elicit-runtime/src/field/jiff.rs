@@ -8,10 +8,10 @@
 //! `9999-12-30T22:00:00.999999999Z` (so that every offset can be applied
 //! to it), which `9999-12-31T00:00:00Z` is.
 //!
-//! A `Zoned` is not a field: its time zone (`[Europe/Paris]`) has no place
-//! in an RFC 3339 `date-time`, which carries only an offset. Ask for a
-//! `Timestamp` and put it in the zone you know with
-//! `timestamp.to_zoned(zone)`; the derive says so at the field.
+//! A `ZonedDateTime` (`Zoned` before jiff 1.0) is not a field: its time
+//! zone (`[Europe/Paris]`) has no place in an RFC 3339 `date-time`, which
+//! carries only an offset. Ask for a `Timestamp` and put it in the zone you
+//! know with `timestamp.to_zoned(zone)`; the derive says so at the field.
 //!
 //! ```
 //! use elicit_runtime::{Elicitable, Elicitation};

@@ -25,7 +25,9 @@ mod email;
 mod reason;
 mod uri;
 
-pub(crate) use date::{DateParts, DateTimeParts};
+#[cfg(any(feature = "chrono", feature = "time", feature = "jiff"))]
+pub(crate) use date::DateParts;
+pub(crate) use date::DateTimeParts;
 pub(crate) use uri::{authority_parts, is_ipv4_host, is_ipv4_text, is_ipv6_text};
 
 use reason::Reason;
@@ -203,6 +205,7 @@ impl Format {
 }
 
 /// Reads a `date` into its fields, with the check of [`Format::Date`].
+#[cfg(any(feature = "chrono", feature = "time", feature = "jiff"))]
 pub(crate) const fn date_parts(value: &str) -> Result<DateParts, FormatError> {
     let result = if value.is_empty() {
         Err(Reason::Empty)

@@ -1,0 +1,7 @@
+//! Forms with the field types of other crates that must compile, each
+//! asserting the schema it produces and the content it reads.
+
+#[test]
+fn compile_pass() {
+    trybuild::TestCases::new().pass("tests/ui/pass/*.rs");
+}

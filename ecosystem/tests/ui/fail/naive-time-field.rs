@@ -1,0 +1,8 @@
+use elicit_runtime::Elicitable;
+
+#[derive(Elicitable)]
+struct Form {
+    opens: chrono::NaiveTime,
+}
+
+fn main() {}
