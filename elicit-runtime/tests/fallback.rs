@@ -56,7 +56,7 @@ fn answers() -> Map<String, Value> {
 
 fn booked() -> Booking {
     Booking {
-        date: "2026-03-14".into(),
+        date: jiff::civil::date(2026, 3, 14),
         party_size: 4,
         seating: Seating::Terrace,
         dietary: Some(BTreeSet::from([Dietary::Vegan, Dietary::NutFree])),

@@ -106,6 +106,13 @@ pub(crate) fn read_checked<T>(
     }
 }
 
+/// Reads `value` as a field of type `T` with the type's own spec, for the
+/// unit tests of the field types.
+#[cfg(test)]
+pub(crate) fn read_own<T: ElicitField>(value: impl Into<Value>) -> Result<T, Vec<Violation>> {
+    T::read(&value.into(), &T::SPEC.into_schema())
+}
+
 impl ElicitField for bool {
     const SPEC: FieldSpec = FieldSpec::BOOLEAN;
 

@@ -76,11 +76,8 @@ mod tests {
     use serde_json::json;
 
     use super::*;
+    use crate::field::read_own as read;
     use crate::validate::{Rule, Unfit};
-
-    fn read<T: ElicitField>(text: &str) -> Result<T, Vec<Violation>> {
-        T::read(&json!(text), &T::SPEC.into_schema())
-    }
 
     #[test]
     fn the_lengths_are_those_of_the_shortest_and_longest_address() {

@@ -114,12 +114,9 @@ mod tests {
     use serde_json::json;
 
     use super::*;
+    use crate::field::read_own as read;
     use crate::schema::Num;
     use crate::validate::Rule;
-
-    fn read<T: ElicitField>(value: Value) -> Result<T, Vec<Violation>> {
-        T::read(&value, &T::SPEC.into_schema())
-    }
 
     #[test]
     fn zero_is_refused_by_the_bound_or_the_reader() {

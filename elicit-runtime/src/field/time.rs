@@ -155,11 +155,8 @@ mod tests {
     use serde_json::json;
 
     use super::*;
+    use crate::field::read_own as read;
     use crate::validate::Unfit;
-
-    fn read<T: ElicitField>(text: &str) -> Result<T, Vec<Violation>> {
-        T::read(&json!(text), &T::SPEC.into_schema())
-    }
 
     #[test]
     fn the_latest_utc_instant_is_the_types() {

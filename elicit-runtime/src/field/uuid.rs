@@ -55,10 +55,11 @@ mod tests {
     use serde_json::json;
 
     use super::*;
+    use crate::field::read_own;
     use crate::validate::{Rule, Unfit};
 
     fn read(text: &str) -> Result<Uuid, Vec<Violation>> {
-        Uuid::read(&json!(text), &Uuid::SPEC.into_schema())
+        read_own(text)
     }
 
     #[test]

@@ -194,13 +194,7 @@ impl Format {
                 },
             }
         };
-        match result {
-            Ok(()) => Ok(()),
-            Err(reason) => Err(FormatError {
-                format: self,
-                reason,
-            }),
-        }
+        failing(self, result)
     }
 }
 
@@ -212,13 +206,7 @@ pub(crate) const fn date_parts(value: &str) -> Result<DateParts, FormatError> {
     } else {
         date::date(value)
     };
-    match result {
-        Ok(parts) => Ok(parts),
-        Err(reason) => Err(FormatError {
-            format: Format::Date,
-            reason,
-        }),
-    }
+    failing(Format::Date, result)
 }
 
 /// Reads a `date-time` into its fields, with the check of
@@ -229,12 +217,14 @@ pub(crate) const fn date_time_parts(value: &str) -> Result<DateTimeParts, Format
     } else {
         date::date_time(value)
     };
+    failing(Format::DateTime, result)
+}
+
+/// `result` with its reason as a [`FormatError`] of `format`.
+const fn failing<T: Copy>(format: Format, result: Result<T, Reason>) -> Result<T, FormatError> {
     match result {
-        Ok(parts) => Ok(parts),
-        Err(reason) => Err(FormatError {
-            format: Format::DateTime,
-            reason,
-        }),
+        Ok(value) => Ok(value),
+        Err(reason) => Err(FormatError { format, reason }),
     }
 }
 

@@ -94,6 +94,13 @@ impl Num {
     }
 
     /// `true` for zero (`0`, `0.0` and `-0.0`).
+    ///
+    /// ```
+    /// use elicit_runtime::schema::Num;
+    ///
+    /// assert!(Num::Float(-0.0).is_zero());
+    /// assert!(!Num::Int(1).is_zero());
+    /// ```
     pub const fn is_zero(self) -> bool {
         match self {
             Num::Int(i) => i == 0,

@@ -3,7 +3,8 @@
 //! [`crate::format`], `const` so that compile time and run time share them).
 //!
 //! - At compile time, [`check_default`] refuses a `default` the format
-//!   refuses.
+//!   refuses, and [`OTHER_THAN_THE_TYPES`] a `format` other than the one
+//!   the field's type sets.
 //! - In content, [`check`] reports a string the format refuses.
 
 use core::fmt;
