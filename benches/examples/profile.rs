@@ -20,7 +20,7 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let (Some(path), Some(count)) = (args.next(), args.next()) else {
         eprintln!(
-            "usage: profile PATH COUNT, PATH one of {}",
+            "usage: profile PATH COUNT, PATH one of {} or format-<email|uri|date|date-time>-<bytes>",
             PATHS.join(", ")
         );
         std::process::exit(2);
@@ -29,6 +29,16 @@ fn main() {
         eprintln!("the count `{count}` is not a whole number: give how many runs to make");
         std::process::exit(2);
     };
+    if let Some((format, len)) = format_path(&path) {
+        let Some(input) = common::formats::input(format, len) else {
+            eprintln!("no valid `{}` of {len} bytes: pick another length", format.as_str());
+            std::process::exit(2);
+        };
+        for _ in 0..count {
+            black_box(black_box(format).check(black_box(&input)).is_ok());
+        }
+        return;
+    }
     let Some(run) = path_named(&path) else {
         eprintln!("no path named `{path}`: use one of {}", PATHS.join(", "));
         std::process::exit(2);
@@ -72,6 +82,15 @@ fn path_named(name: &str) -> Option<fn(u64)> {
         _ => return None,
     };
     Some(run)
+}
+
+/// `format-<name>-<bytes>`: one format check of a valid value that long,
+/// such as `format-uri-41`.
+fn format_path(path: &str) -> Option<(elicit_runtime::format::Format, usize)> {
+    let rest = path.strip_prefix("format-")?;
+    let (name, len) = rest.rsplit_once('-')?;
+    let (_, format) = common::formats::FORMATS.iter().find(|(n, _)| *n == name)?;
+    Some((*format, len.parse().ok()?))
 }
 
 /// Content to a value, as serde reads it.

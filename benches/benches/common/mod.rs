@@ -4,6 +4,7 @@
 //! sends for them.
 #![allow(dead_code, unused_imports)]
 
+pub mod formats;
 pub mod wide;
 
 use std::time::Duration;
