@@ -31,7 +31,10 @@ fn main() {
     };
     if let Some((format, len)) = format_path(&path) {
         let Some(input) = common::formats::input(format, len) else {
-            eprintln!("no valid `{}` of {len} bytes: pick another length", format.as_str());
+            eprintln!(
+                "no valid `{}` of {len} bytes: pick another length",
+                format.as_str()
+            );
             std::process::exit(2);
         };
         for _ in 0..count {

@@ -126,13 +126,7 @@ const fn check_day(year: u16, month: u8, day: u8) -> Result<(), Reason> {
     if month == 0 || month > 12 {
         return Err(Reason::MonthDoesNotExist { month });
     }
-    let leap = year.is_multiple_of(4) && (!year.is_multiple_of(100) || year.is_multiple_of(400));
-    let days = match month {
-        2 if leap => 29,
-        2 => 28,
-        4 | 6 | 9 | 11 => 30,
-        _ => 31,
-    };
+    let days = days_in_month(year, month);
     if day == 0 {
         return Err(Reason::DayZero);
     }
@@ -140,6 +134,17 @@ const fn check_day(year: u16, month: u8, day: u8) -> Result<(), Reason> {
         return Err(Reason::DayDoesNotExist { day, month, year });
     }
     Ok(())
+}
+
+/// The days of `month` (1 to 12) in `year`, leap years counted.
+pub(super) const fn days_in_month(year: u16, month: u8) -> u8 {
+    let leap = year.is_multiple_of(4) && (!year.is_multiple_of(100) || year.is_multiple_of(400));
+    match month {
+        2 if leap => 29,
+        2 => 28,
+        4 | 6 | 9 | 11 => 30,
+        _ => 31,
+    }
 }
 
 /// Reads `HH:MM` at `at`.
