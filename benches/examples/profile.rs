@@ -13,7 +13,7 @@ mod common;
 
 use std::hint::black_box;
 
-use common::{Contact, Wide};
+use common::{Contact, Emails, Event, Wide};
 use elicit_runtime::Elicitable;
 
 fn main() {
@@ -49,7 +49,15 @@ fn main() {
     run(count);
 }
 
-const PATHS: [&str; 14] = [
+const PATHS: [&str; 22] = [
+    "elicit-event7",
+    "serde-event7",
+    "jsonschema-event7",
+    "result-event7",
+    "elicit-emails5",
+    "serde-emails5",
+    "jsonschema-emails5",
+    "result-emails5",
     "elicit-contact5",
     "result-contact5",
     "result-wide32",
@@ -82,6 +90,14 @@ fn path_named(name: &str) -> Option<fn(u64)> {
         "cached-schema-wide32" => cached_schema::<Wide>,
         "rmcp-schema-contact5" => rmcp_schema::<Contact>,
         "rmcp-schema-wide32" => rmcp_schema::<Wide>,
+        "elicit-event7" => |n| elicit::<Event>(common::more::event_content(), n),
+        "serde-event7" => |n| serde::<Event>(common::more::event_content(), n),
+        "jsonschema-event7" => |n| jsonschema::<Event>(common::more::event_content(), n),
+        "result-event7" => |n| result::<Event>(common::more::event_content(), n),
+        "elicit-emails5" => |n| elicit::<Emails>(common::more::emails_content(), n),
+        "serde-emails5" => |n| serde::<Emails>(common::more::emails_content(), n),
+        "jsonschema-emails5" => |n| jsonschema::<Emails>(common::more::emails_content(), n),
+        "result-emails5" => |n| result::<Emails>(common::more::emails_content(), n),
         _ => return None,
     };
     Some(run)
