@@ -6,7 +6,7 @@ mod common;
 use std::hint::black_box;
 use std::time::Duration;
 
-use common::{Contact, Wide};
+use common::{Contact, Emails, Event, Wide};
 use criterion::{Criterion, criterion_group, criterion_main};
 use elicit_runtime::Elicitable;
 use elicit_runtime::protocol::Revision;
@@ -78,9 +78,24 @@ fn wide(c: &mut Criterion) {
     schema::<Wide>(c, "wide32");
 }
 
+fn event(c: &mut Criterion) {
+    let (content, broken) = (common::more::event_content(), common::more::event_broken());
+    read_form::<Event>(c, "event7", content, broken);
+    schema::<Event>(c, "event7");
+}
+
+fn emails(c: &mut Criterion) {
+    let (content, broken) = (
+        common::more::emails_content(),
+        common::more::emails_broken(),
+    );
+    read_form::<Emails>(c, "emails5", content, broken);
+    schema::<Emails>(c, "emails5");
+}
+
 fn config() -> Criterion {
     common::criterion(Duration::from_millis(1500), 30)
 }
 
-criterion_group! { name = benches; config = config(); targets = contact, wide }
+criterion_group! { name = benches; config = config(); targets = contact, wide, event, emails }
 criterion_main!(benches);

@@ -13,14 +13,14 @@ mod common;
 
 use std::hint::black_box;
 
-use common::{Contact, Wide};
+use common::{Contact, Emails, Event, Wide};
 use elicit_runtime::Elicitable;
 
 fn main() {
     let mut args = std::env::args().skip(1);
     let (Some(path), Some(count)) = (args.next(), args.next()) else {
         eprintln!(
-            "usage: profile PATH COUNT, PATH one of {}",
+            "usage: profile PATH COUNT, PATH one of {} or format-<email|uri|date|date-time>-<bytes>",
             PATHS.join(", ")
         );
         std::process::exit(2);
@@ -29,6 +29,19 @@ fn main() {
         eprintln!("the count `{count}` is not a whole number: give how many runs to make");
         std::process::exit(2);
     };
+    if let Some((format, len)) = format_path(&path) {
+        let Some(input) = common::formats::input(format, len) else {
+            eprintln!(
+                "no valid `{}` of {len} bytes: pick another length",
+                format.as_str()
+            );
+            std::process::exit(2);
+        };
+        for _ in 0..count {
+            black_box(black_box(format).check(black_box(&input)).is_ok());
+        }
+        return;
+    }
     let Some(run) = path_named(&path) else {
         eprintln!("no path named `{path}`: use one of {}", PATHS.join(", "));
         std::process::exit(2);
@@ -36,7 +49,15 @@ fn main() {
     run(count);
 }
 
-const PATHS: [&str; 14] = [
+const PATHS: [&str; 22] = [
+    "elicit-event7",
+    "serde-event7",
+    "jsonschema-event7",
+    "result-event7",
+    "elicit-emails5",
+    "serde-emails5",
+    "jsonschema-emails5",
+    "result-emails5",
     "elicit-contact5",
     "result-contact5",
     "result-wide32",
@@ -69,9 +90,26 @@ fn path_named(name: &str) -> Option<fn(u64)> {
         "cached-schema-wide32" => cached_schema::<Wide>,
         "rmcp-schema-contact5" => rmcp_schema::<Contact>,
         "rmcp-schema-wide32" => rmcp_schema::<Wide>,
+        "elicit-event7" => |n| elicit::<Event>(common::more::event_content(), n),
+        "serde-event7" => |n| serde::<Event>(common::more::event_content(), n),
+        "jsonschema-event7" => |n| jsonschema::<Event>(common::more::event_content(), n),
+        "result-event7" => |n| result::<Event>(common::more::event_content(), n),
+        "elicit-emails5" => |n| elicit::<Emails>(common::more::emails_content(), n),
+        "serde-emails5" => |n| serde::<Emails>(common::more::emails_content(), n),
+        "jsonschema-emails5" => |n| jsonschema::<Emails>(common::more::emails_content(), n),
+        "result-emails5" => |n| result::<Emails>(common::more::emails_content(), n),
         _ => return None,
     };
     Some(run)
+}
+
+/// `format-<name>-<bytes>`: one format check of a valid value that long,
+/// such as `format-uri-41`.
+fn format_path(path: &str) -> Option<(elicit_runtime::format::Format, usize)> {
+    let rest = path.strip_prefix("format-")?;
+    let (name, len) = rest.rsplit_once('-')?;
+    let (_, format) = common::formats::FORMATS.iter().find(|(n, _)| *n == name)?;
+    Some((*format, len.parse().ok()?))
 }
 
 /// Content to a value, as serde reads it.

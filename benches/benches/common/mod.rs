@@ -4,6 +4,8 @@
 //! sends for them.
 #![allow(dead_code, unused_imports)]
 
+pub mod formats;
+pub mod more;
 pub mod wide;
 
 use std::time::Duration;
@@ -15,6 +17,7 @@ use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value, json};
 
+pub use more::{Emails, Event};
 pub use wide::Wide;
 
 /// How to reach someone: a single-select field.

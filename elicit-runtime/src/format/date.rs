@@ -97,7 +97,7 @@ impl fmt::Display for DateTimeParts {
         let sign = if self.offset_seconds < 0 { '-' } else { '+' };
         let offset = self.offset_seconds.unsigned_abs();
         write!(f, "{sign}{:02}:{:02}", offset / 3600, offset / 60 % 60)?;
-        if offset % 60 != 0 {
+        if !offset.is_multiple_of(60) {
             write!(f, ":{:02}", offset % 60)?;
         }
         Ok(())
@@ -259,13 +259,7 @@ const fn check_day(year: u16, month: u8, day: u8) -> Result<(), Reason> {
     if month == 0 || month > 12 {
         return Err(Reason::MonthDoesNotExist { month });
     }
-    let leap = year.is_multiple_of(4) && (!year.is_multiple_of(100) || year.is_multiple_of(400));
-    let days = match month {
-        2 if leap => 29,
-        2 => 28,
-        4 | 6 | 9 | 11 => 30,
-        _ => 31,
-    };
+    let days = days_in_month(year, month);
     if day == 0 {
         return Err(Reason::DayZero);
     }
@@ -273,6 +267,17 @@ const fn check_day(year: u16, month: u8, day: u8) -> Result<(), Reason> {
         return Err(Reason::DayDoesNotExist { day, month, year });
     }
     Ok(())
+}
+
+/// The days of `month` (1 to 12) in `year`, leap years counted.
+pub(super) const fn days_in_month(year: u16, month: u8) -> u8 {
+    let leap = year.is_multiple_of(4) && (!year.is_multiple_of(100) || year.is_multiple_of(400));
+    match month {
+        2 if leap => 29,
+        2 => 28,
+        4 | 6 | 9 | 11 => 30,
+        _ => 31,
+    }
 }
 
 /// Reads `HH:MM` at `at`.

@@ -19,6 +19,7 @@ use super::Reason;
 use super::bytes::{
     contains, contains_pair, decode, find, head, is, is_control, is_default_ignorable, last, tail,
 };
+use super::class::{ATEXT, LABEL, has};
 use super::uri::{Ipv6Syntax, is_ipv4, is_ipv6};
 
 /// The longest local part, in octets (RFC 5321 section 4.5.3.1.1).
@@ -52,28 +53,10 @@ pub(super) const fn check(value: &str) -> Result<(), Reason> {
 const fn is_atext(c: char) -> bool {
     if c.is_ascii() {
         // `c` is ASCII, so `c as u8` is its only byte.
-        ATEXT[c as usize]
+        has(c as u8, ATEXT)
     } else {
         is_extended(c)
     }
-}
-
-/// The ASCII bytes of `atext`: one lookup per byte of a local part.
-const ATEXT: [bool; 128] = ascii_set(b"!#$%&'*+-/=?^_`{|}~");
-
-/// The ASCII bytes of a domain label: letters, digits and `-`.
-const LABEL: [bool; 128] = ascii_set(b"-");
-
-/// The ASCII letters and digits, and `extra`, as a table indexed by byte.
-const fn ascii_set(extra: &[u8]) -> [bool; 128] {
-    let mut set = [false; 128];
-    let mut i = 0;
-    while i < set.len() {
-        // `i` is below 128, so it is one ASCII byte.
-        set[i] = (i as u8).is_ascii_alphanumeric() || contains(extra, i as u8);
-        i += 1;
-    }
-    set
 }
 
 /// A non-ASCII character allowed by RFC 6531, less spaces, controls and
@@ -97,7 +80,7 @@ const fn check_dot_string(local: &[u8]) -> Result<(), Reason> {
         // ASCII, the common case, without decoding.
         let byte = local[i];
         if byte < 0x80 && byte != b'.' {
-            if !ATEXT[byte as usize] {
+            if !has(byte, ATEXT) {
                 return Err(Reason::LocalContains { c: byte as char });
             }
             after_dot = false;
@@ -208,7 +191,7 @@ const fn check_label(domain: &[u8], label: &[u8]) -> Result<(), Reason> {
         // `decode` reads at least one byte, so the loop ends.
         let (c, len) = decode(label, i);
         let allowed = if c.is_ascii() {
-            LABEL[c as usize]
+            has(c as u8, LABEL)
         } else {
             is_extended(c)
         };

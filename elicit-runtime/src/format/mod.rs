@@ -20,8 +20,10 @@ macro_rules! tri {
 }
 
 pub(crate) mod bytes;
+mod class;
 mod date;
 mod email;
+mod fast;
 mod reason;
 mod uri;
 
@@ -178,6 +180,27 @@ impl Format {
     /// const LAUNCH: &str = checked(Format::Date, "2023-02-29");
     /// ```
     pub const fn check(self, value: &str) -> Result<(), FormatError> {
+        // The common shape of each format in one pass; anything else, valid
+        // or not, is decided by the full check.
+        let b = value.as_bytes();
+        let plain = match self {
+            Format::Email => fast::is_plain_email(b),
+            Format::Uri => fast::is_plain_uri(b),
+            Format::Date => fast::is_plain_date(b),
+            Format::DateTime => fast::is_plain_date_time(b),
+        };
+        if plain {
+            Ok(())
+        } else {
+            self.check_fully(value)
+        }
+    }
+
+    /// The full check of every rule, with the reason for the first one
+    /// broken; out of line, so that the common case stays small.
+    #[cold]
+    #[inline(never)]
+    const fn check_fully(self, value: &str) -> Result<(), FormatError> {
         let result = if value.is_empty() {
             Err(Reason::Empty)
         } else {

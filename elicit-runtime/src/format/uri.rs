@@ -11,6 +11,7 @@ use super::Reason;
 use super::bytes::{
     all_digits, all_hex_digits, byte, decode, find, head, is, split_before, split_off, tail,
 };
+use super::class::{HOST, PATH, QUERY, USERINFO, has, is_sub_delim, is_unreserved};
 
 /// Checks an absolute URI.
 pub(super) const fn check(value: &str) -> Result<(), Reason> {
@@ -258,13 +259,15 @@ impl Part {
 
     /// Whether the part allows byte `b` as itself (`%` is handled apart).
     const fn allows(self, b: u8) -> bool {
-        let base = is_unreserved(b) || is_sub_delim(b);
-        match self {
-            Part::Host => base,
-            Part::Userinfo => base || b == b':',
-            Part::Path => base || matches!(b, b':' | b'@' | b'/'),
-            Part::Query | Part::Fragment => base || matches!(b, b':' | b'@' | b'/' | b'?'),
-        }
+        has(
+            b,
+            match self {
+                Part::Host => HOST,
+                Part::Userinfo => USERINFO,
+                Part::Path => PATH,
+                Part::Query | Part::Fragment => QUERY,
+            },
+        )
     }
 }
 
@@ -310,19 +313,6 @@ const fn misplaced(c: char, part: Part) -> Reason {
     } else {
         Reason::NotAllowedIn { c, part }
     }
-}
-
-/// `unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~"`
-const fn is_unreserved(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~')
-}
-
-/// `sub-delims = "!" / "$" / "&" / "'" / "(" / ")" / "*" / "+" / "," / ";" / "="`
-const fn is_sub_delim(b: u8) -> bool {
-    matches!(
-        b,
-        b'!' | b'$' | b'&' | b'\'' | b'(' | b')' | b'*' | b'+' | b',' | b';' | b'='
-    )
 }
 
 /// Which grammar an IPv6 address follows.

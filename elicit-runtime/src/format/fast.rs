@@ -1,0 +1,401 @@
+//! One table-driven pass over the common shape of each format, taken
+//! before the full checks: a plain ASCII `uri` without an IP literal or
+//! userinfo, an ASCII dot-atom `email` with a host name, a `date`, and a
+//! `date-time` without a leap second. A value that passes is valid; any
+//! other goes on to the full check, the home of every rule and of every
+//! reason, which decides it. So these recognize a part of each grammar and
+//! never reject; `tests` holds each to the full check.
+
+use super::class::{ATEXT, DIGIT, HEX, HOST, LABEL, PATH, QUERY, SCHEME, has, has_all};
+use super::date::days_in_month;
+
+/// Whether `b` is `scheme ":" ["//" reg-name [":" port]] path ["?" query]
+/// ["#" fragment]` with every byte plain or percent-encoded.
+pub(super) const fn is_plain_uri(b: &[u8]) -> bool {
+    let len = b.len();
+    if len == 0 || !b[0].is_ascii_alphabetic() {
+        return false;
+    }
+    let mut i = skip(b, 1, SCHEME);
+    if i == len || b[i] != b':' {
+        return false;
+    }
+    i += 1;
+    if i + 1 < len && b[i] == b'/' && b[i + 1] == b'/' {
+        i = skip(b, i + 2, HOST);
+        if i < len && b[i] == b':' {
+            i += 1;
+            while i < len && b[i].is_ascii_digit() {
+                i += 1;
+            }
+        }
+        if i < len && !matches!(b[i], b'/' | b'?' | b'#') {
+            return false;
+        }
+    }
+    let mut class = PATH;
+    let mut fragment = false;
+    loop {
+        i = skip_run(b, i, class);
+        if i == len {
+            return true;
+        }
+        match b[i] {
+            b'%' if i + 2 < len && has(b[i + 1], HEX) && has(b[i + 2], HEX) => i += 3,
+            b'?' => {
+                // Only a path stops at `?`: a query and a fragment take it.
+                class = QUERY;
+                i += 1;
+            }
+            b'#' if !fragment => {
+                class = QUERY;
+                fragment = true;
+                i += 1;
+            }
+            _ => return false,
+        }
+    }
+}
+
+/// Whether `b` is `dot-atom "@" label *("." label)` in ASCII, with the
+/// lengths RFC 5321 sets: a local part of at most 64 octets, labels of 1
+/// to 63 characters that neither start nor end with `-`, a domain of at
+/// most 255 octets.
+pub(super) const fn is_plain_email(b: &[u8]) -> bool {
+    let len = b.len();
+    let mut i = 0;
+    loop {
+        let start = i;
+        i = skip(b, i, ATEXT);
+        if i == start {
+            // An empty atom: a leading or doubled `.`, or no local part.
+            return false;
+        }
+        if i < len && b[i] == b'.' {
+            i += 1;
+        } else {
+            break;
+        }
+    }
+    if i > 64 || i == len || b[i] != b'@' {
+        return false;
+    }
+    i += 1;
+    if len - i > 255 {
+        return false;
+    }
+    loop {
+        let start = i;
+        i = skip(b, i, LABEL);
+        let label = i - start;
+        if label == 0 || label > 63 || b[start] == b'-' || b[i - 1] == b'-' {
+            return false;
+        }
+        if i == len {
+            return true;
+        }
+        if b[i] != b'.' {
+            return false;
+        }
+        i += 1;
+    }
+}
+
+/// Whether `b` is a `full-date`, `YYYY-MM-DD`, of a day that exists.
+pub(super) const fn is_plain_date(b: &[u8]) -> bool {
+    b.len() == 10 && date_at_start(b)
+}
+
+/// Whether `b` is `full-date "T" HH:MM:SS [ "." 1*DIGIT ] ("Z" / ("+" /
+/// "-") HH:MM)` with seconds up to 59 (a leap second goes to the full
+/// check, which knows when one is allowed).
+pub(super) const fn is_plain_date_time(b: &[u8]) -> bool {
+    let Some(
+        &[
+            _,
+            _,
+            _,
+            _,
+            _,
+            _,
+            _,
+            _,
+            _,
+            _,
+            t,
+            h0,
+            h1,
+            b':',
+            m0,
+            m1,
+            b':',
+            s0,
+            s1,
+        ],
+    ) = b.first_chunk::<19>()
+    else {
+        return false;
+    };
+    if !(date_at_start(b)
+        && (t == b'T' || t == b't')
+        && has_all([h0, h1, m0, m1], DIGIT)
+        && has_all([s0, s1, s0, s1], DIGIT)
+        && two(h0, h1) <= 23
+        && two(m0, m1) <= 59
+        && two(s0, s1) <= 59)
+    {
+        return false;
+    }
+    let mut i = 19;
+    if i < b.len() && b[i] == b'.' {
+        let start = i + 1;
+        i = skip(b, start, DIGIT);
+        if i == start {
+            return false;
+        }
+    }
+    let Some((_, offset)) = b.split_at_checked(i) else {
+        return false;
+    };
+    match offset {
+        [b'Z' | b'z'] => true,
+        [b'+' | b'-', h0, h1, b':', m0, m1] => {
+            has_all([*h0, *h1, *m0, *m1], DIGIT) && two(*h0, *h1) <= 23 && two(*m0, *m1) <= 59
+        }
+        _ => false,
+    }
+}
+
+/// Whether `b` starts with `YYYY-MM-DD` of a day that exists.
+#[inline(always)]
+const fn date_at_start(b: &[u8]) -> bool {
+    let Some(&[y0, y1, y2, y3, b'-', m0, m1, b'-', d0, d1]) = b.first_chunk::<10>() else {
+        return false;
+    };
+    if !(has_all([y0, y1, y2, y3], DIGIT) && has_all([m0, m1, d0, d1], DIGIT)) {
+        return false;
+    }
+    let (month, day) = (two(m0, m1), two(d0, d1));
+    // Every month has 28 days; only a later day needs the calendar.
+    month >= 1
+        && month <= 12
+        && day >= 1
+        && (day <= 28 || day <= days_in_month(two(y0, y1) as u16 * 100 + two(y2, y3) as u16, month))
+}
+
+/// The number two ASCII digits write.
+#[inline(always)]
+const fn two(tens: u8, ones: u8) -> u8 {
+    (tens - b'0') * 10 + (ones - b'0')
+}
+
+/// The index of the first byte from `i` on that is not in `class`, or the
+/// length.
+#[inline(always)]
+const fn skip(b: &[u8], mut i: usize, class: u16) -> usize {
+    while i < b.len() && has(b[i], class) {
+        i += 1;
+    }
+    i
+}
+
+/// [`skip`] for long runs, such as a URI's path: four bytes at a time
+/// while all four are in the class, then one at a time.
+#[inline(always)]
+const fn skip_run(b: &[u8], mut i: usize, class: u16) -> usize {
+    while let Some((_, rest)) = b.split_at_checked(i)
+        && let Some(four) = rest.first_chunk::<4>()
+        && has_all(*four, class)
+    {
+        i += 4;
+    }
+    skip(b, i, class)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{date, email, uri};
+    use super::*;
+
+    /// Values of every shape, valid and not, from both grammars.
+    const VALUES: &[&str] = &[
+        "https://example.com",
+        "https://example.com/",
+        "http://example.com/path/to/page?q=1&r=2#section-3",
+        "http://example.com:8080/a?b#c",
+        "http://example.com:/",
+        "http://example.com:8x/",
+        "http://",
+        "http:",
+        "a:",
+        "mailto:user@example.com",
+        "urn:isbn:0451450523",
+        "http://example.com/%E2%82%AC",
+        "http://example.com/%E2%82%A",
+        "http://example.com/%4?x",
+        "http://example.com/a#b#c",
+        "http://example.com/a b",
+        "http://user@example.com/",
+        "http://[::1]/",
+        "http://ex%41mple.com/",
+        "1http://x",
+        "//example.com",
+        "example.com/a:b",
+        "ada@example.com",
+        "ada.lovelace@mail.example.com",
+        "a@b",
+        "a@localhost",
+        ".a@example.com",
+        "a.@example.com",
+        "a..b@example.com",
+        "a@-example.com",
+        "a@example-.com",
+        "a@example..com",
+        "a@example.com.",
+        "\"a b\"@example.com",
+        "josé@example.com",
+        "a@[192.0.2.1]",
+        "@example.com",
+        "a@",
+        "a",
+        "a@b@c",
+    ];
+
+    #[test]
+    fn a_plain_uri_is_a_uri() {
+        let mut plain = 0;
+        for value in VALUES {
+            if is_plain_uri(value.as_bytes()) {
+                plain += 1;
+                assert_eq!(uri::check(value), Ok(()), "{value}");
+            }
+        }
+        assert!(plain >= 11, "only {plain} plain URIs");
+    }
+
+    #[test]
+    fn a_plain_email_is_an_email() {
+        let mut plain = 0;
+        for value in VALUES {
+            if is_plain_email(value.as_bytes()) {
+                plain += 1;
+                assert_eq!(email::check(value), Ok(()), "{value}");
+            }
+        }
+        assert!(plain >= 4, "only {plain} plain addresses");
+    }
+
+    const DATES: &[&str] = &[
+        "2026-12-24",
+        "2024-02-29",
+        "2023-02-29",
+        "2000-02-29",
+        "1900-02-29",
+        "2026-04-31",
+        "2026-13-01",
+        "2026-00-10",
+        "2026-01-00",
+        "0000-01-01",
+        "9999-12-31",
+        "2026-1-01",
+        "2026-12-24T10:00:00Z",
+        "2026-12-24t10:00:00z",
+        "2026-12-24T23:59:59.123456789+14:00",
+        "2026-12-24T23:59:59.+14:00",
+        "2026-12-24T23:59:60Z",
+        "2016-12-31T23:59:60Z",
+        "2026-12-24T24:00:00Z",
+        "2026-12-24T10:60:00Z",
+        "2026-12-24T10:00:00+24:00",
+        "2026-12-24T10:00:00+02:60",
+        "2026-12-24T10:00:00-00:00",
+        "2026-12-24T10:00:00",
+        "2026-12-24 10:00:00Z",
+        "2026-12-24T10:00:00Z ",
+        "2026-12-24T10:00:00+0200",
+        "2026-02-30T10:00:00Z",
+    ];
+
+    #[test]
+    fn a_plain_date_is_a_date() {
+        let plain: Vec<_> = DATES
+            .iter()
+            .filter(|v| is_plain_date(v.as_bytes()))
+            .collect();
+        for value in &plain {
+            assert_eq!(date::date(value).map(|_| ()), Ok(()), "{value}");
+        }
+        assert_eq!(plain.len(), 5, "{plain:?}");
+    }
+
+    #[test]
+    fn a_plain_date_time_is_a_date_time() {
+        let plain: Vec<_> = DATES
+            .iter()
+            .filter(|v| is_plain_date_time(v.as_bytes()))
+            .collect();
+        for value in &plain {
+            assert_eq!(date::date_time(value).map(|_| ()), Ok(()), "{value}");
+        }
+        assert_eq!(plain.len(), 4, "{plain:?}");
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(4000))]
+
+        /// Strings over the bytes the grammars care about: whatever the
+        /// fast recognizers take, the full checks take.
+        #[test]
+        fn what_a_recognizer_takes_the_full_check_takes(
+            value in "[a-c0-9A-Z.\\-_~:/?#@%!$&'()*+,;=\\[\\]\" é]{0,40}",
+        ) {
+            let b = value.as_bytes();
+            if is_plain_uri(b) {
+                proptest::prop_assert_eq!(uri::check(&value), Ok(()));
+            }
+            if is_plain_email(b) {
+                proptest::prop_assert_eq!(email::check(&value), Ok(()));
+            }
+        }
+
+        /// URIs and addresses in the shapes the recognizers take, with a
+        /// byte from anywhere now and then.
+        #[test]
+        fn what_a_recognizer_takes_in_its_shape_the_full_check_takes(
+            uri in "[a-zA-Z][a-z0-9+.\\-]{0,4}:(//[a-z0-9.\\-~!$&'()*+,;=]{0,10}(:[0-9]{0,4})?)?[a-z0-9/?#%@:.A-F\\[ ]{0,24}",
+            email in "[a-z0-9.!#$%&'*+/=?^_`{|}~\\-]{0,8}@[a-z0-9.\\-]{0,12}",
+        ) {
+            if is_plain_uri(uri.as_bytes()) {
+                proptest::prop_assert_eq!(uri::check(&uri), Ok(()));
+            }
+            if is_plain_email(email.as_bytes()) {
+                proptest::prop_assert_eq!(email::check(&email), Ok(()));
+            }
+        }
+
+        /// Dates and date-times with any digits, and any separators now
+        /// and then.
+        #[test]
+        fn what_the_date_recognizers_take_the_full_check_takes(
+            value in "[0-9]{4}[-x][0-9]{2}[-x][0-9]{2}([Tt ][0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{0,3})?([Zz]|[+-][0-9]{2}:[0-9]{2}|x))?",
+        ) {
+            let b = value.as_bytes();
+            if is_plain_date(b) {
+                proptest::prop_assert_eq!(date::date(&value).map(|_| ()), Ok(()));
+            }
+            if is_plain_date_time(b) {
+                proptest::prop_assert_eq!(date::date_time(&value).map(|_| ()), Ok(()));
+            }
+        }
+    }
+
+    #[test]
+    fn long_parts_go_to_the_full_check() {
+        let local = "a".repeat(65);
+        assert!(!is_plain_email(format!("{local}@example.com").as_bytes()));
+        let label = "b".repeat(64);
+        assert!(!is_plain_email(format!("a@{label}.com").as_bytes()));
+        let domain = vec!["c".repeat(63); 5].join(".");
+        assert!(!is_plain_email(format!("a@{domain}").as_bytes()));
+    }
+}
