@@ -132,9 +132,8 @@ fn every_other_item_the_derive_names_exists() {
     let _: fn(f64) -> Num = p::float;
     let _: fn(i128) -> Num = p::int;
     let _: fn(FormSchema) = p::force::<FormSchema>;
-    let _: fn(&PropertySchema) -> Vec<Violation> = p::not_an_option;
-    let _: for<'v> fn(&'v Value, &PropertySchema) -> p::Result<&'v str, Vec<Violation>> =
-        p::read_choice;
+    let _: fn(&Value, &PropertySchema) -> p::Result<Choice, Vec<Violation>> =
+        p::read_enum::<Choice>;
     type Reader = fn(&Value, &PropertySchema) -> p::Result<u8, Vec<Violation>>;
     type Absent = fn() -> p::Option<u8>;
     type Read = fn(&mut Content<'_>, &Property, &mut ValidationErrors, Reader, Absent) -> Found;
@@ -181,9 +180,8 @@ fn every_other_item_the_derive_names_exists() {
         "float",
         "force",
         "int",
-        "not_an_option",
         "read",
-        "read_choice",
+        "read_enum",
     ]
     .map(str::to_owned)
     .into();

@@ -156,9 +156,8 @@ pub const ITEMS: &[&str] = &[
     "float",
     "force",
     "int",
-    "not_an_option",
     "read",
-    "read_choice",
+    "read_enum",
 ];
 
 #[cfg(test)]

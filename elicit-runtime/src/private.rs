@@ -14,6 +14,7 @@ pub use crate::schema::spec::{BoundMessages, FieldSpec, KindSpec};
 pub use crate::schema::{EnumOption, FormSchema, Num, Property, PropertySchema};
 pub use crate::validate::{ValidationErrors, Violation};
 
+use crate::schema::rules;
 use crate::validate::{self, FieldError, Received};
 
 /// The content of a form, read field by field in the form's order.
@@ -69,7 +70,7 @@ impl<'c> Content<'c> {
 /// The two functions are passed in rather than named through a `T:
 /// ElicitField` bound, so that a field type that is not `ElicitField` is
 /// reported once, at the field's type, and not again at this call.
-#[inline]
+#[inline(always)]
 pub fn read<T>(
     content: &mut Content<'_>,
     property: &Property,
@@ -129,12 +130,34 @@ pub const fn force<T>(value: T) {
     core::mem::forget(value);
 }
 
+/// Reads an enum field: a string that is one of the enum's values is
+/// matched by the enum itself; anything else is checked against `schema`,
+/// which names what is wrong.
+#[inline]
+pub fn read_enum<E: ElicitChoice>(
+    value: &Value,
+    schema: &PropertySchema,
+) -> Result<E, Vec<Violation>> {
+    match rules::choice_text(schema, value).and_then(E::from_value) {
+        Some(variant) => Ok(variant),
+        None => read_enum_checked(value, schema),
+    }
+}
+
+/// Reads an enum field through the full check of `schema`.
+#[cold]
+#[inline(never)]
+fn read_enum_checked<E: ElicitChoice>(
+    value: &Value,
+    schema: &PropertySchema,
+) -> Result<E, Vec<Violation>> {
+    let chosen = read_choice(value, schema)?;
+    E::from_value(chosen).ok_or_else(|| not_an_option(schema))
+}
+
 /// The value of the chosen option of an enum field, checked against
 /// `schema`.
-pub fn read_choice<'v>(
-    value: &'v Value,
-    schema: &PropertySchema,
-) -> Result<&'v str, Vec<Violation>> {
+fn read_choice<'v>(value: &'v Value, schema: &PropertySchema) -> Result<&'v str, Vec<Violation>> {
     match validate::value(schema, value)? {
         validate::Checked::Choice(_) => match value {
             Value::String(s) => Ok(s),
@@ -145,7 +168,7 @@ pub fn read_choice<'v>(
 }
 
 /// The violation of a value that is none of the enum's options.
-pub fn not_an_option(schema: &PropertySchema) -> Vec<Violation> {
+fn not_an_option(schema: &PropertySchema) -> Vec<Violation> {
     match &schema.kind {
         crate::schema::Kind::Enum(rules) => {
             vec![crate::schema::rules::choice::not_an_option(&rules.options)]

@@ -38,20 +38,18 @@ pub fn expand(input: &Input<'_>, choice: &Choice<'_>) -> TokenStream {
             impl #impl_generics #trait_path for #ident #ty_generics #where_clause {
                 const SPEC: #private::FieldSpec = #spec;
 
+                #[inline]
                 fn read(
                     __value: &#private::Value,
                     __schema: &#private::PropertySchema,
                 ) -> #private::Result<Self, ::std::vec::Vec<#private::Violation>> {
-                    let __chosen = #private::read_choice(__value, __schema)?;
-                    match <Self as #private::ElicitChoice>::from_value(__chosen) {
-                        #private::Some(__variant) => #private::Ok(__variant),
-                        #private::None => #private::Err(#private::not_an_option(__schema)),
-                    }
+                    #private::read_enum(__value, __schema)
                 }
             }
 
             #[automatically_derived]
             impl #impl_generics #choice_path for #ident #ty_generics #where_clause {
+                #[inline]
                 fn from_value(__value: &::core::primitive::str) -> #private::Option<Self> {
                     match __value {
                         #(#wires => #private::Some(Self::#idents),)*

@@ -56,6 +56,7 @@ pub fn expand(input: &Input<'_>, newtype: &Newtype<'_>) -> TokenStream {
                 const SPEC: #private::FieldSpec = #spec;
                 const REQUIRED: ::core::primitive::bool = #required;
 
+                #[inline]
                 fn read(
                     __value: &#private::Value,
                     __schema: &#private::PropertySchema,

@@ -7,8 +7,8 @@ use std::hash::Hash;
 use serde_json::Value;
 
 use super::{ElicitField, read_checked};
-use crate::schema::PropertySchema;
 use crate::schema::spec::{FieldSpec, KindSpec};
+use crate::schema::{PropertySchema, rules};
 use crate::validate::{Checked, Violation};
 
 /// A unit enum whose variants are the options of a choice.
@@ -57,8 +57,30 @@ impl FieldSpec {
     }
 }
 
-/// Reads the chosen values of a multi-select, in the order they were sent.
+/// Reads the chosen values of a multi-select, in the order they were sent:
+/// entries of the right shape are matched by the enum itself; anything else
+/// is checked against `schema`, which names what is wrong.
+#[inline]
 fn read_all<E: ElicitChoice>(
+    value: &Value,
+    schema: &PropertySchema,
+) -> Result<Vec<E>, Vec<Violation>> {
+    let matched = rules::choice_list(schema, value).and_then(|entries| {
+        entries
+            .iter()
+            .map(|entry| entry.as_str().and_then(E::from_value))
+            .collect::<Option<Vec<E>>>()
+    });
+    match matched {
+        Some(chosen) => Ok(chosen),
+        None => read_all_checked(value, schema),
+    }
+}
+
+/// Reads a multi-select through the full check of `schema`.
+#[cold]
+#[inline(never)]
+fn read_all_checked<E: ElicitChoice>(
     value: &Value,
     schema: &PropertySchema,
 ) -> Result<Vec<E>, Vec<Violation>> {

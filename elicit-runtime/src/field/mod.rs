@@ -32,8 +32,8 @@ pub use value::FieldValue;
 
 use serde_json::Value;
 
-use crate::schema::PropertySchema;
 use crate::schema::spec::FieldSpec;
+use crate::schema::{PropertySchema, rules};
 use crate::validate::{self, Checked, Violation};
 
 /// A type that can be one field of an elicitation form.
@@ -91,13 +91,20 @@ pub trait ElicitField: Sized {
 /// Checks `value` and hands the checked form to `convert`; a checked value of
 /// another kind than the field reads means the schema does not belong to the
 /// field, reported as a type error.
-#[inline]
+///
+/// A value that passes is taken by [`rules::passing`], inlined into the
+/// field's reader; anything else by [`validate::value`], which names every
+/// broken rule.
+#[inline(always)]
 pub(crate) fn read_checked<T>(
     value: &Value,
     schema: &PropertySchema,
     convert: impl FnOnce(Checked<'_>) -> Option<Result<T, Violation>>,
 ) -> Result<T, Vec<Violation>> {
-    let checked = validate::value(schema, value)?;
+    let checked = match rules::passing(schema, value) {
+        Some(checked) => checked,
+        None => validate::value(schema, value)?,
+    };
     match convert(checked) {
         Some(result) => result.map_err(|v| vec![v]),
         None => Err(vec![Violation::Type {
@@ -116,6 +123,7 @@ pub(crate) fn read_own<T: ElicitField>(value: impl Into<Value>) -> Result<T, Vec
 impl ElicitField for bool {
     const SPEC: FieldSpec = FieldSpec::BOOLEAN;
 
+    #[inline(always)]
     fn read(value: &Value, schema: &PropertySchema) -> Result<bool, Vec<Violation>> {
         read_checked(value, schema, |checked| match checked {
             Checked::Bool(b) => Some(Ok(b)),

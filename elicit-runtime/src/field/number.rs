@@ -13,6 +13,7 @@ macro_rules! integer_field {
         impl ElicitField for $ty {
             const SPEC: FieldSpec = FieldSpec::integer($ty::MIN as i128, highest($ty::MAX as u128));
 
+            #[inline(always)]
             fn read(value: &Value, schema: &PropertySchema) -> Result<$ty, Vec<Violation>> {
                 read_integer(value, schema, $ty::MIN as i128, highest($ty::MAX as u128))
             }
@@ -22,6 +23,7 @@ macro_rules! integer_field {
 
 /// Reads an integer of type `T`, whose range is `lowest..=highest` as the
 /// field's messages name it.
+#[inline(always)]
 pub(super) fn read_integer<T: TryFrom<i128>>(
     value: &Value,
     schema: &PropertySchema,
@@ -55,6 +57,7 @@ integer_field!(
 impl ElicitField for f64 {
     const SPEC: FieldSpec = FieldSpec::float(f64::MAX);
 
+    #[inline(always)]
     fn read(value: &Value, schema: &PropertySchema) -> Result<f64, Vec<Violation>> {
         read_checked(value, schema, |checked| match checked {
             Checked::Num(n) => Some(Ok(n.as_f64())),
@@ -66,6 +69,7 @@ impl ElicitField for f64 {
 impl ElicitField for f32 {
     const SPEC: FieldSpec = FieldSpec::float(f32::MAX as f64);
 
+    #[inline(always)]
     fn read(value: &Value, schema: &PropertySchema) -> Result<f32, Vec<Violation>> {
         read_checked(value, schema, |checked| match checked {
             Checked::Num(n) => {

@@ -11,10 +11,12 @@ impl<T: ElicitField> ElicitField for Option<T> {
     const SPEC: FieldSpec = T::SPEC;
     const REQUIRED: bool = false;
 
+    #[inline(always)]
     fn read(value: &Value, schema: &PropertySchema) -> Result<Option<T>, Vec<Violation>> {
         T::read(value, schema).map(Some)
     }
 
+    #[inline]
     fn absent() -> Option<Option<T>> {
         Some(None)
     }

@@ -18,6 +18,7 @@ macro_rules! string_field {
         impl ElicitField for $ty {
             const SPEC: FieldSpec = FieldSpec::STRING;
 
+            #[inline(always)]
             fn read(value: &Value, schema: &PropertySchema) -> Result<Self, Vec<Violation>> {
                 read_checked(value, schema, |checked| match checked {
                     Checked::Str(s) => Some(Ok(<$ty>::from(s.to_owned()))),

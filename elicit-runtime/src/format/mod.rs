@@ -179,6 +179,7 @@ impl Format {
     /// // error: the day does not exist in that month
     /// const LAUNCH: &str = checked(Format::Date, "2023-02-29");
     /// ```
+    #[inline]
     pub const fn check(self, value: &str) -> Result<(), FormatError> {
         // The common shape of each format in one pass; anything else, valid
         // or not, is decided by the full check.

@@ -39,6 +39,7 @@ impl Num {
     /// assert!(Num::float(0.5).is_some());
     /// assert!(Num::float(f64::NAN).is_none());
     /// ```
+    #[inline]
     pub const fn float(value: f64) -> Option<Num> {
         if value.is_finite() {
             Some(Num::Float(value))
@@ -83,6 +84,7 @@ impl Num {
     }
 
     /// `true` when the value is a whole number (`30`, `30.0`, `-0.0`).
+    #[inline]
     pub const fn is_whole(self) -> bool {
         match self {
             Num::Int(_) => true,
@@ -109,6 +111,7 @@ impl Num {
     }
 
     /// Reads a JSON number exactly where it is an integer.
+    #[inline]
     pub fn from_json(n: &serde_json::Number) -> Option<Num> {
         if let Some(i) = n.as_i64() {
             Some(Num::Int(i128::from(i)))
@@ -139,6 +142,7 @@ impl Num {
     /// Compares two numbers exactly, in a `const` context; `None` when
     /// either is NaN. An integer and a float compare by value, without
     /// rounding the integer.
+    #[inline]
     pub const fn const_cmp(self, other: Num) -> Option<Ordering> {
         match (self, other) {
             (Num::Int(a), Num::Int(b)) => Some(cmp_int(a, b)),
@@ -165,11 +169,13 @@ impl Num {
     }
 
     /// `self < other`, usable in `const` code.
+    #[inline]
     pub const fn lt(self, other: Num) -> bool {
         matches!(self.const_cmp(other), Some(Ordering::Less))
     }
 }
 
+#[inline]
 const fn cmp_int(a: i128, b: i128) -> Ordering {
     if a < b {
         Ordering::Less
@@ -182,6 +188,7 @@ const fn cmp_int(a: i128, b: i128) -> Ordering {
 
 /// `a` against `b` exactly: the float's integer part first, then its
 /// fraction.
+#[inline]
 const fn cmp_int_float(a: i128, b: f64) -> Option<Ordering> {
     if b.is_nan() {
         return None;

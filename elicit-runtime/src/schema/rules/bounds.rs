@@ -7,7 +7,8 @@
 //! - Reading a schema from the wire, [`ordered`] again, with
 //!   [`reversed_on_wire`] as the message.
 //! - In content, [`check`] reports a fraction where an integer belongs, an
-//!   integer too large for its floating-point form, and either bound broken.
+//!   integer too large for its floating-point form, and either bound broken;
+//!   [`accepts`] says whether none is.
 
 use core::fmt;
 
@@ -71,6 +72,19 @@ pub(crate) const fn check_default(
         return Err("`default` is above `maximum`: lower the default or raise `maximum`");
     }
     Ok(())
+}
+
+/// Whether `num` passes the rules of a number field: [`check`] without a
+/// report, for the reading of content that passes.
+#[inline]
+pub(crate) fn accepts(num: Num, integer: bool, minimum: Option<Num>, maximum: Option<Num>) -> bool {
+    let exact_whole = match num {
+        Num::Int(_) => true,
+        Num::Float(f) => num.is_whole() && f.abs() < EXACT_FLOAT_LIMIT,
+    };
+    (!integer || exact_whole)
+        && minimum.is_none_or(|minimum| !num.lt(minimum))
+        && maximum.is_none_or(|maximum| !maximum.lt(num))
 }
 
 /// Checks `num` against the rules of a number field, adding what broke to

@@ -8,7 +8,8 @@
 //! - In content, [`OptionIndex`] finds each value among the options, by a
 //!   scan for few lookups or a map for many, so the cost stays linear in
 //!   the content and the schema; [`check_entries`] reports every broken
-//!   entry of a multi-select (at most [`MAX_ITEM_ERRORS`]).
+//!   entry of a multi-select (at most [`MAX_ITEM_ERRORS`]), and
+//!   [`named_once`] says whether a few entries name each value once.
 
 use core::fmt;
 use std::collections::HashMap;
@@ -138,6 +139,24 @@ pub(crate) fn check_entries(
         wrong += 1;
     }
     chosen
+}
+
+/// The most entries of a multi-select whose distinctness [`named_once`]
+/// decides by comparing each with those before it; more are left to
+/// [`check_entries`], whose cost stays linear.
+const FEW_ENTRIES: usize = 32;
+
+/// Whether `entries` are few strings, each named once: with their
+/// membership decided by the enum that reads them, what a multi-select
+/// needs of content that passes. `false` says nothing of why.
+#[inline]
+pub(crate) fn named_once(entries: &[Value]) -> bool {
+    entries.len() <= FEW_ENTRIES
+        && entries.iter().enumerate().all(|(at, entry)| {
+            entry
+                .as_str()
+                .is_some_and(|text| !entries[..at].iter().any(|e| e.as_str() == Some(text)))
+        })
 }
 
 /// The violation of a value that is none of the options.

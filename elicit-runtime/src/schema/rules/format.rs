@@ -5,7 +5,8 @@
 //! - At compile time, [`check_default`] refuses a `default` the format
 //!   refuses, and [`OTHER_THAN_THE_TYPES`] a `format` other than the one
 //!   the field's type sets.
-//! - In content, [`check`] reports a string the format refuses.
+//! - In content, [`check`] reports a string the format refuses, and
+//!   [`accepts`] says whether it passes.
 
 use core::fmt;
 
@@ -35,6 +36,13 @@ pub(crate) const fn check_default(format: Format, value: &str) -> Result<(), &'s
 
 /// The message for a `format` other than the one the field's type sets.
 pub(crate) const OTHER_THAN_THE_TYPES: &str = "`format` differs from the format the field's type sets (such as `date` for a date type), which is the only one it reads: remove `format`";
+
+/// Whether `s` passes `format`, or there is none: [`check`] without a
+/// report, for the reading of content that passes.
+#[inline]
+pub(crate) fn accepts(s: &str, format: Option<Format>) -> bool {
+    format.is_none_or(|format| format.check(s).is_ok())
+}
 
 /// Checks `s` against `format`, adding what broke to `broken`.
 pub(crate) fn check(s: &str, format: Option<Format>, broken: &mut Vec<Violation>) {

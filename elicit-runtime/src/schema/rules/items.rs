@@ -6,7 +6,8 @@
 //!   or too many values.
 //! - Reading a schema from the wire, the same, with [`reversed_on_wire`] and
 //!   [`unreachable_on_wire`] as the messages.
-//! - In content, [`check`] reports either count broken; a multi-select sent
+//! - In content, [`check`] reports either count broken ([`accepts`] says
+//!   whether none is); a multi-select sent
 //!   as booleans to a 2025-06-18 client reports them over its booleans
 //!   (the field error names the booleans before this message).
 
@@ -73,6 +74,13 @@ pub(crate) const fn check_default(
         );
     }
     Ok(())
+}
+
+/// Whether `count` is within the bounds: [`check`] without a report, for
+/// the reading of content that passes.
+#[inline]
+pub(crate) fn accepts(count: u64, min: Option<u64>, max: Option<u64>) -> bool {
+    min.is_none_or(|min| count >= min) && max.is_none_or(|max| count <= max)
 }
 
 /// Checks a count of `count` values, adding what broke to `broken`.

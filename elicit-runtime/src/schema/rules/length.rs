@@ -5,7 +5,8 @@
 //!   `max_length`, and [`check_default`] a `default` outside them.
 //! - Reading a schema from the wire, [`ordered`] again, with
 //!   [`reversed_on_wire`] as the message.
-//! - In content, [`check`] reports either bound broken.
+//! - In content, [`check`] reports either bound broken, and [`accepts`]
+//!   says whether none is.
 
 use core::fmt;
 
@@ -56,7 +57,7 @@ pub(crate) const fn check_default(
 /// `broken`. Characters are counted only when the byte length leaves the
 /// answer open.
 pub(crate) fn check(s: &str, min: Option<u64>, max: Option<u64>, broken: &mut Vec<Violation>) {
-    if (min.is_none() && max.is_none()) || within_by_bytes(s.len() as u64, min, max) {
+    if accepts(s, min, max) {
         return;
     }
     let actual = s.chars().count() as u64;
@@ -72,9 +73,25 @@ pub(crate) fn check(s: &str, min: Option<u64>, max: Option<u64>, broken: &mut Ve
     }
 }
 
+/// Whether `s` is within the length bounds: [`check`] without a report,
+/// for the reading of content that passes.
+#[inline]
+pub(crate) fn accepts(s: &str, min: Option<u64>, max: Option<u64>) -> bool {
+    (min.is_none() && max.is_none())
+        || within_by_bytes(s.len() as u64, min, max)
+        || within_by_count(s.chars().count() as u64, min, max)
+}
+
+/// Whether a length of `count` code points is within the bounds.
+#[inline]
+fn within_by_count(count: u64, min: Option<u64>, max: Option<u64>) -> bool {
+    min.is_none_or(|min| count >= min) && max.is_none_or(|max| count <= max)
+}
+
 /// Whether a string of `bytes` UTF-8 bytes is within the length bounds
 /// whatever its characters: it has at most `bytes` code points and at
 /// least a quarter as many, so counting them is needed only near a bound.
+#[inline]
 fn within_by_bytes(bytes: u64, min: Option<u64>, max: Option<u64>) -> bool {
     min.is_none_or(|min| bytes.div_ceil(4) >= min) && max.is_none_or(|max| bytes <= max)
 }
