@@ -6,7 +6,7 @@ mod common;
 use std::hint::black_box;
 use std::time::Duration;
 
-use common::{Contact, Emails, Event, Wide};
+use common::{Contact, Emails, Event, Survey, Wide};
 use criterion::{Criterion, criterion_group, criterion_main};
 use elicit_runtime::Elicitable;
 use elicit_runtime::protocol::Revision;
@@ -97,5 +97,14 @@ fn config() -> Criterion {
     common::criterion(Duration::from_millis(1500), 30)
 }
 
-criterion_group! { name = benches; config = config(); targets = contact, wide, event, emails }
+fn survey(c: &mut Criterion) {
+    let (content, broken) = (
+        common::more::survey_content(),
+        common::more::survey_broken(),
+    );
+    read_form::<Survey>(c, "survey8", content, broken);
+    schema::<Survey>(c, "survey8");
+}
+
+criterion_group! { name = benches; config = config(); targets = contact, wide, event, emails, survey }
 criterion_main!(benches);

@@ -13,7 +13,7 @@ mod common;
 
 use std::hint::black_box;
 
-use common::{Contact, Emails, Event, Wide};
+use common::{Contact, Emails, Event, Survey, Wide};
 use elicit_runtime::Elicitable;
 
 fn main() {
@@ -49,7 +49,11 @@ fn main() {
     run(count);
 }
 
-const PATHS: [&str; 22] = [
+const PATHS: [&str; 26] = [
+    "elicit-survey8",
+    "serde-survey8",
+    "jsonschema-survey8",
+    "result-survey8",
     "elicit-event7",
     "serde-event7",
     "jsonschema-event7",
@@ -90,6 +94,10 @@ fn path_named(name: &str) -> Option<fn(u64)> {
         "cached-schema-wide32" => cached_schema::<Wide>,
         "rmcp-schema-contact5" => rmcp_schema::<Contact>,
         "rmcp-schema-wide32" => rmcp_schema::<Wide>,
+        "elicit-survey8" => |n| elicit::<Survey>(common::more::survey_content(), n),
+        "serde-survey8" => |n| serde::<Survey>(common::more::survey_content(), n),
+        "jsonschema-survey8" => |n| jsonschema::<Survey>(common::more::survey_content(), n),
+        "result-survey8" => |n| result::<Survey>(common::more::survey_content(), n),
         "elicit-event7" => |n| elicit::<Event>(common::more::event_content(), n),
         "serde-event7" => |n| serde::<Event>(common::more::event_content(), n),
         "jsonschema-event7" => |n| jsonschema::<Event>(common::more::event_content(), n),

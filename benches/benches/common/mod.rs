@@ -17,7 +17,7 @@ use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value, json};
 
-pub use more::{Emails, Event};
+pub use more::{Emails, Event, Survey};
 pub use wide::Wide;
 
 /// How to reach someone: a single-select field.

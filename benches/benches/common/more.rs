@@ -1,6 +1,7 @@
 //! The forms beside contact5 and wide32: **event7**, a form a user writes
-//! with every kind and the `uri`, `date` and `date-time` formats, and
-//! **emails5**, five addresses.
+//! with every kind and the `uri`, `date` and `date-time` formats,
+//! **emails5**, five addresses, and **survey8**, the field types the others
+//! lack: a newtype, a multi-select, a float, optional enums and integers.
 
 use elicit_runtime::Elicitable;
 use serde::Deserialize;
@@ -112,5 +113,78 @@ pub fn emails_content() -> Value {
 pub fn emails_broken() -> Value {
     let mut broken = emails_content();
     broken["venue"] = json!("bookings@the-park..example.org");
+    broken
+}
+
+/// A handle: a newtype carrying its own constraints.
+#[derive(Debug, Clone, PartialEq, Elicitable, Deserialize, schemars::JsonSchema)]
+#[elicit(min_length = 2, max_length = 30)]
+#[serde(transparent)]
+#[schemars(transparent, inline)]
+pub struct Handle(pub String);
+
+/// A topping: the item of a multi-select.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Elicitable, Deserialize, schemars::JsonSchema,
+)]
+#[serde(rename_all = "snake_case")]
+#[elicit(rename_all = "snake_case")]
+#[schemars(inline)]
+pub enum Topping {
+    Cheese,
+    Olives,
+    Mushrooms,
+    Peppers,
+    Pineapple,
+}
+
+/// How did we do?
+#[derive(Debug, Clone, PartialEq, Elicitable, Deserialize, schemars::JsonSchema)]
+pub struct Survey {
+    /// Your handle
+    pub handle: Handle,
+    /// What you ordered
+    #[elicit(min_items = 1)]
+    #[schemars(length(min = 1))]
+    pub toppings: Vec<Topping>,
+    /// Your rating, 0 to 5
+    #[elicit(minimum = 0, maximum = 5)]
+    #[schemars(range(min = 0, max = 5))]
+    pub rating: f64,
+    /// Your age
+    pub age: u8,
+    /// How many times you came
+    pub visits: Option<u16>,
+    /// What you would order next time
+    pub next: Option<Topping>,
+    /// Anything else
+    #[elicit(max_length = 500)]
+    #[schemars(length(max = 500))]
+    pub comment: Option<String>,
+    /// May we contact you
+    pub contact: bool,
+}
+
+/// The content of an accepted survey8 form.
+pub fn survey_content() -> Value {
+    json!({
+        "handle": "ferris",
+        "toppings": ["cheese", "olives", "peppers"],
+        "rating": 4.5,
+        "age": 34,
+        "visits": 12,
+        "next": "pineapple",
+        "comment": "The crust was perfect",
+        "contact": false
+    })
+}
+
+/// survey8 with a repeated topping, a rating out of range and a short
+/// handle.
+pub fn survey_broken() -> Value {
+    let mut broken = survey_content();
+    broken["handle"] = json!("f");
+    broken["toppings"] = json!(["cheese", "cheese"]);
+    broken["rating"] = json!(7);
     broken
 }
