@@ -60,147 +60,46 @@ pub(super) const fn is_plain_uri(b: &[u8]) -> bool {
 /// Whether `b` is `dot-atom "@" label *("." label)` in ASCII, with the
 /// lengths RFC 5321 sets: a local part of at most 64 octets, labels of 1
 /// to 63 characters that neither start nor end with `-`, a domain of at
-/// most 255 octets (so at most 257 bytes in all, which is all this
-/// takes).
-///
-/// One step of [`EMAIL`] per byte, with no branch inside the loop: the
-/// state counts the local part's length and the label's, so every rule is
-/// in the table.
+/// most 255 octets.
 pub(super) const fn is_plain_email(b: &[u8]) -> bool {
-    if b.len() > 257 {
-        return false;
-    }
-    // The state is kept times 8, so a step is one `|` and one mask (which
-    // keeps the index in bounds), four bytes to a turn of the loop.
-    let mut at = email::LOCAL_START as usize * email::CLASSES;
-    let mut rest = b;
-    while let [b0, b1, b2, b3, tail @ ..] = rest {
-        at = email_step(at, *b0);
-        at = email_step(at, *b1);
-        at = email_step(at, *b2);
-        at = email_step(at, *b3);
-        rest = tail;
-    }
-    while let [byte, tail @ ..] = rest {
-        at = email_step(at, *byte);
-        rest = tail;
-    }
-    let state = (at / email::CLASSES) as u8;
-    state >= email::LABEL_END && state < email::LABEL_END + email::LABEL_MAX
-}
-
-/// The position in [`EMAIL`] of the state after `byte` in the state at
-/// `at`.
-#[inline(always)]
-const fn email_step(at: usize, byte: u8) -> usize {
-    EMAIL[(at | EMAIL_CLASSES[byte as usize] as usize) & (EMAIL.len() - 1)] as usize
-}
-
-/// The states and byte classes of [`EMAIL`].
-mod email {
-    /// Byte classes: none of the others, a letter or digit, `atext` other
-    /// than those and `-`, `-`, `.`, `@`; eight columns, so a step is a
-    /// shift.
-    pub(super) const OTHER: u8 = 0;
-    pub(super) const ALNUM: u8 = 1;
-    pub(super) const ATEXT: u8 = 2;
-    pub(super) const HYPHEN: u8 = 3;
-    pub(super) const DOT: u8 = 4;
-    pub(super) const AT: u8 = 5;
-    pub(super) const CLASSES: usize = 8;
-
-    /// The longest local part and label.
-    pub(super) const LOCAL_MAX: u8 = 64;
-    pub(super) const LABEL_MAX: u8 = 63;
-
-    /// No address starts with what was read.
-    pub(super) const DEAD: u8 = 0;
-    /// Before an atom of the local part, `n` bytes read: `LOCAL_START + n`
-    /// for `n` in `0..64`.
-    pub(super) const LOCAL_START: u8 = 1;
-    /// In an atom of the local part, `n` bytes read: `LOCAL_IN + n - 1` for
-    /// `n` in `1..=64`.
-    pub(super) const LOCAL_IN: u8 = LOCAL_START + LOCAL_MAX;
-    /// Before a label of the domain.
-    pub(super) const LABEL_START: u8 = LOCAL_IN + LOCAL_MAX;
-    /// In a label of `n` characters ending with a letter or digit:
-    /// `LABEL_END + n - 1` for `n` in `1..=63`; the accepting states.
-    pub(super) const LABEL_END: u8 = LABEL_START + 1;
-    /// In a label of `n` characters ending with `-`: `LABEL_HYPHEN + n - 1`.
-    pub(super) const LABEL_HYPHEN: u8 = LABEL_END + LABEL_MAX;
-
-    /// The state after `class` in `state`.
-    pub(super) const fn step(state: u8, class: u8) -> u8 {
-        if state == DEAD {
-            DEAD
-        } else if state < LOCAL_IN {
-            // Before an atom: only an atom's byte.
-            let n = state - LOCAL_START;
-            match class {
-                ALNUM | ATEXT | HYPHEN => LOCAL_IN + n,
-                _ => DEAD,
-            }
-        } else if state < LABEL_START {
-            let n = state - LOCAL_IN + 1;
-            match class {
-                ALNUM | ATEXT | HYPHEN if n < LOCAL_MAX => LOCAL_IN + n,
-                // At least one more byte must follow the dot.
-                DOT if n + 1 < LOCAL_MAX => LOCAL_START + n + 1,
-                AT => LABEL_START,
-                _ => DEAD,
-            }
-        } else if state == LABEL_START {
-            match class {
-                ALNUM => LABEL_END,
-                _ => DEAD,
-            }
+    let len = b.len();
+    let mut i = 0;
+    loop {
+        let start = i;
+        i = skip(b, i, ATEXT);
+        if i == start {
+            // An empty atom: a leading or doubled `.`, or no local part.
+            return false;
+        }
+        if i < len && b[i] == b'.' {
+            i += 1;
         } else {
-            let (n, hyphen) = if state < LABEL_HYPHEN {
-                (state - LABEL_END + 1, false)
-            } else {
-                (state - LABEL_HYPHEN + 1, true)
-            };
-            match class {
-                ALNUM if n < LABEL_MAX => LABEL_END + n,
-                HYPHEN if n < LABEL_MAX => LABEL_HYPHEN + n,
-                DOT if !hyphen => LABEL_START,
-                _ => DEAD,
-            }
+            break;
         }
     }
-}
-
-/// The class of each byte for [`EMAIL`].
-const EMAIL_CLASSES: [u8; 256] = {
-    let mut table = [email::OTHER; 256];
-    let mut b = 0;
-    while b < 256 {
-        let byte = b as u8;
-        table[b] = match byte {
-            b'-' => email::HYPHEN,
-            b'.' => email::DOT,
-            b'@' => email::AT,
-            _ if has(byte, LABEL) => email::ALNUM,
-            _ if has(byte, ATEXT) => email::ATEXT,
-            _ => email::OTHER,
-        };
-        b += 1;
+    if i > 64 || i == len || b[i] != b'@' {
+        return false;
     }
-    table
-};
-
-/// The steps of [`is_plain_email`]: `EMAIL[state * 8 + class]` is the next
-/// state times 8; every state of a `u8` is used.
-const EMAIL: [u16; 256 * email::CLASSES] = {
-    let mut table = [0; 256 * email::CLASSES];
-    let mut i = 0;
-    while i < table.len() {
-        let next = email::step((i / email::CLASSES) as u8, (i % email::CLASSES) as u8);
-        table[i] = next as u16 * email::CLASSES as u16;
+    i += 1;
+    if len - i > 255 {
+        return false;
+    }
+    loop {
+        let start = i;
+        i = skip(b, i, LABEL);
+        let label = i - start;
+        if label == 0 || label > 63 || b[start] == b'-' || b[i - 1] == b'-' {
+            return false;
+        }
+        if i == len {
+            return true;
+        }
+        if b[i] != b'.' {
+            return false;
+        }
         i += 1;
     }
-    table
-};
+}
 
 /// Whether `b` is a `full-date`, `YYYY-MM-DD`, of a day that exists.
 pub(super) const fn is_plain_date(b: &[u8]) -> bool {
@@ -374,51 +273,6 @@ mod tests {
         assert!(plain >= 11, "only {plain} plain URIs");
     }
 
-    /// The address recognizer by parts, as a reference for [`is_plain_email`]:
-    /// `dot-atom "@" label *("." label)` in ASCII, with the
-    /// lengths RFC 5321 sets: a local part of at most 64 octets, labels of 1
-    /// to 63 characters that neither start nor end with `-`, a domain of at
-    /// most 255 octets.
-    fn is_plain_email_by_parts(b: &[u8]) -> bool {
-        let len = b.len();
-        let mut i = 0;
-        loop {
-            let start = i;
-            i = skip(b, i, ATEXT);
-            if i == start {
-                // An empty atom: a leading or doubled `.`, or no local part.
-                return false;
-            }
-            if i < len && b[i] == b'.' {
-                i += 1;
-            } else {
-                break;
-            }
-        }
-        if i > 64 || i == len || b[i] != b'@' {
-            return false;
-        }
-        i += 1;
-        if len - i > 255 {
-            return false;
-        }
-        loop {
-            let start = i;
-            i = skip(b, i, LABEL);
-            let label = i - start;
-            if label == 0 || label > 63 || b[start] == b'-' || b[i - 1] == b'-' {
-                return false;
-            }
-            if i == len {
-                return true;
-            }
-            if b[i] != b'.' {
-                return false;
-            }
-            i += 1;
-        }
-    }
-
     #[test]
     fn a_plain_email_is_an_email() {
         let mut plain = 0;
@@ -532,31 +386,6 @@ mod tests {
             if is_plain_date_time(b) {
                 proptest::prop_assert_eq!(date::date_time(&value).map(|_| ()), Ok(()));
             }
-        }
-    }
-
-    proptest::proptest! {
-        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(4000))]
-
-        /// The table takes exactly what the recognizer by parts takes,
-        /// lengths at and around every limit included.
-        #[test]
-        fn the_email_table_is_the_recognizer_by_parts(
-            value in "([a-z0-9!#'+_\\-]{0,3}\\.?){1,4}@?([a-z0-9\\-]{0,4}\\.?){0,5}[@ .é]?",
-            local in 1usize..70,
-            label in 1usize..70,
-        ) {
-            let b = value.as_bytes();
-            proptest::prop_assert_eq!(is_plain_email(b), is_plain_email_by_parts(b), "{}", value);
-            let long = format!("{}@{}.example.com", "a".repeat(local), "b".repeat(label));
-            let b = long.as_bytes();
-            proptest::prop_assert_eq!(is_plain_email(b), is_plain_email_by_parts(b), "{}", long);
-            let dotted = format!("a.{}@example-{}.com", "c".repeat(local), "d".repeat(label));
-            let b = dotted.as_bytes();
-            proptest::prop_assert_eq!(is_plain_email(b), is_plain_email_by_parts(b), "{}", dotted);
-            let late_dot = format!("{}.d@{}-e.com", "c".repeat(local), "f".repeat(label));
-            let b = late_dot.as_bytes();
-            proptest::prop_assert_eq!(is_plain_email(b), is_plain_email_by_parts(b), "{}", late_dot);
         }
     }
 
