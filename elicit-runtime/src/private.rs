@@ -70,7 +70,8 @@ impl<'c> Content<'c> {
 /// The two functions are passed in rather than named through a `T:
 /// ElicitField` bound, so that a field type that is not `ElicitField` is
 /// reported once, at the field's type, and not again at this call.
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn read<T>(
     content: &mut Content<'_>,
     property: &Property,

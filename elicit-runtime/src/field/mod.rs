@@ -95,7 +95,13 @@ pub trait ElicitField: Sized {
 /// A value that passes is taken by [`rules::passing`], inlined into the
 /// field's reader; anything else by [`validate::value`], which names every
 /// broken rule.
-#[inline(always)]
+///
+/// The readers on the happy path are `inline(always)` in builds without
+/// `debug_assertions`, where the form's reader then holds each field's
+/// checks with its schema folded in, and only `inline` in debug builds,
+/// where forcing it would only make each form slower to compile.
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn read_checked<T>(
     value: &Value,
     schema: &PropertySchema,
@@ -123,7 +129,8 @@ pub(crate) fn read_own<T: ElicitField>(value: impl Into<Value>) -> Result<T, Vec
 impl ElicitField for bool {
     const SPEC: FieldSpec = FieldSpec::BOOLEAN;
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn read(value: &Value, schema: &PropertySchema) -> Result<bool, Vec<Violation>> {
         read_checked(value, schema, |checked| match checked {
             Checked::Bool(b) => Some(Ok(b)),

@@ -13,7 +13,8 @@ macro_rules! integer_field {
         impl ElicitField for $ty {
             const SPEC: FieldSpec = FieldSpec::integer($ty::MIN as i128, highest($ty::MAX as u128));
 
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn read(value: &Value, schema: &PropertySchema) -> Result<$ty, Vec<Violation>> {
                 read_integer(value, schema, $ty::MIN as i128, highest($ty::MAX as u128))
             }
@@ -23,7 +24,8 @@ macro_rules! integer_field {
 
 /// Reads an integer of type `T`, whose range is `lowest..=highest` as the
 /// field's messages name it.
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(super) fn read_integer<T: TryFrom<i128>>(
     value: &Value,
     schema: &PropertySchema,
@@ -57,7 +59,8 @@ integer_field!(
 impl ElicitField for f64 {
     const SPEC: FieldSpec = FieldSpec::float(f64::MAX);
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn read(value: &Value, schema: &PropertySchema) -> Result<f64, Vec<Violation>> {
         read_checked(value, schema, |checked| match checked {
             Checked::Num(n) => Some(Ok(n.as_f64())),
@@ -69,7 +72,8 @@ impl ElicitField for f64 {
 impl ElicitField for f32 {
     const SPEC: FieldSpec = FieldSpec::float(f32::MAX as f64);
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn read(value: &Value, schema: &PropertySchema) -> Result<f32, Vec<Violation>> {
         read_checked(value, schema, |checked| match checked {
             Checked::Num(n) => {

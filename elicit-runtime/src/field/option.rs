@@ -11,7 +11,8 @@ impl<T: ElicitField> ElicitField for Option<T> {
     const SPEC: FieldSpec = T::SPEC;
     const REQUIRED: bool = false;
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn read(value: &Value, schema: &PropertySchema) -> Result<Option<T>, Vec<Violation>> {
         T::read(value, schema).map(Some)
     }

@@ -18,7 +18,8 @@ macro_rules! string_field {
         impl ElicitField for $ty {
             const SPEC: FieldSpec = FieldSpec::STRING;
 
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn read(value: &Value, schema: &PropertySchema) -> Result<Self, Vec<Violation>> {
                 read_checked(value, schema, |checked| match checked {
                     Checked::Str(s) => Some(Ok(<$ty>::from(s.to_owned()))),

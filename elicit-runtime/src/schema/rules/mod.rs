@@ -61,7 +61,8 @@ pub enum Checked<'v> {
 ///
 /// Inlined where a field is read, where the schema is a constant: what the
 /// field's rules do not ask for is left out of the code.
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn passing<'v>(schema: &PropertySchema, value: &'v Value) -> Option<Checked<'v>> {
     match (&schema.kind, value) {
         (Kind::String(rules), Value::String(s)) => {
@@ -83,7 +84,8 @@ pub(crate) fn passing<'v>(schema: &PropertySchema, value: &'v Value) -> Option<C
 /// the shape of a choice, whose membership the enum's reader decides by
 /// matching its own values, which are the options of the schema it is
 /// read with.
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn choice_text<'v>(schema: &PropertySchema, value: &'v Value) -> Option<&'v str> {
     match (&schema.kind, value) {
         (Kind::Enum(_), Value::String(s)) => Some(s),
