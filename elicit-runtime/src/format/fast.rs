@@ -62,42 +62,49 @@ pub(super) const fn is_plain_uri(b: &[u8]) -> bool {
 /// to 63 characters that neither start nor end with `-`, a domain of at
 /// most 255 octets.
 pub(super) const fn is_plain_email(b: &[u8]) -> bool {
-    let len = b.len();
-    let mut i = 0;
+    // The local part: atoms joined by single dots.
+    let mut rest = b;
     loop {
-        let start = i;
-        i = skip(b, i, ATEXT);
-        if i == start {
+        let n = run(rest, ATEXT);
+        if n == 0 {
             // An empty atom: a leading or doubled `.`, or no local part.
             return false;
         }
-        if i < len && b[i] == b'.' {
-            i += 1;
-        } else {
-            break;
+        let Some((_, after)) = rest.split_at_checked(n) else {
+            return false;
+        };
+        match after {
+            [b'.', tail @ ..] => rest = tail,
+            _ => {
+                rest = after;
+                break;
+            }
         }
     }
-    if i > 64 || i == len || b[i] != b'@' {
+    let local = b.len() - rest.len();
+    let [b'@', domain @ ..] = rest else {
+        return false;
+    };
+    if local > 64 || domain.len() > 255 {
         return false;
     }
-    i += 1;
-    if len - i > 255 {
-        return false;
-    }
+    // The domain: labels joined by single dots.
+    let mut rest = domain;
     loop {
-        let start = i;
-        i = skip(b, i, LABEL);
-        let label = i - start;
-        if label == 0 || label > 63 || b[start] == b'-' || b[i - 1] == b'-' {
+        let n = run(rest, LABEL);
+        let Some((label, after)) = rest.split_at_checked(n) else {
             return false;
+        };
+        match label {
+            [] | [b'-', ..] | [.., b'-'] => return false,
+            _ if n > 63 => return false,
+            _ => {}
         }
-        if i == len {
-            return true;
+        match after {
+            [] => return true,
+            [b'.', tail @ ..] => rest = tail,
+            _ => return false,
         }
-        if b[i] != b'.' {
-            return false;
-        }
-        i += 1;
     }
 }
 
@@ -190,13 +197,44 @@ const fn two(tens: u8, ones: u8) -> u8 {
 }
 
 /// The index of the first byte from `i` on that is not in `class`, or the
-/// length.
+/// length: one length test for four bytes while four are left, each byte
+/// still tested (and left at) by itself.
 #[inline(always)]
-const fn skip(b: &[u8], mut i: usize, class: u16) -> usize {
-    while i < b.len() && has(b[i], class) {
-        i += 1;
+const fn skip(b: &[u8], i: usize, class: u16) -> usize {
+    match b.split_at_checked(i) {
+        Some((_, rest)) => i + run(rest, class),
+        None => i,
     }
-    i
+}
+
+/// How many bytes `b` starts with that are in `class`: one length test
+/// for four bytes while four are left, each byte still tested by itself.
+#[inline(always)]
+const fn run(b: &[u8], class: u16) -> usize {
+    let mut rest = b;
+    while let [b0, b1, b2, b3, tail @ ..] = rest {
+        let at = b.len() - rest.len();
+        if !has(*b0, class) {
+            return at;
+        }
+        if !has(*b1, class) {
+            return at + 1;
+        }
+        if !has(*b2, class) {
+            return at + 2;
+        }
+        if !has(*b3, class) {
+            return at + 3;
+        }
+        rest = tail;
+    }
+    while let [byte, tail @ ..] = rest {
+        if !has(*byte, class) {
+            break;
+        }
+        rest = tail;
+    }
+    b.len() - rest.len()
 }
 
 /// [`skip`] for long runs, such as a URI's path: four bytes at a time
