@@ -33,8 +33,8 @@ pub(super) fn read_integer<T: TryFrom<i128>>(
     highest: i128,
 ) -> Result<T, Vec<Violation>> {
     read_checked(value, schema, |checked| match checked {
-        Checked::Num(n) => Some(n.as_integer().and_then(|i| T::try_from(i).ok()).ok_or(
-            Violation::OutOfRange {
+        Checked::Num(n) => Some(n.as_integer().and_then(|i| T::try_from(i).ok()).ok_or_else(
+            || Violation::OutOfRange {
                 min: Num::Int(lowest),
                 max: Num::Int(highest),
             },

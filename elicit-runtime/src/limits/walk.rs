@@ -29,7 +29,9 @@ impl Limits {
     /// );
     /// ```
     pub fn check_value(&self, value: &Value) -> Result<(), LimitError> {
-        self.walk(vec![(value, 1)])
+        let mut stack = Vec::new();
+        self.enter(value, 1, &mut stack)?;
+        self.walk(stack)
     }
 
     /// [`Limits::check_value`] of an object: the content of a result.
@@ -49,12 +51,32 @@ impl Limits {
     ) -> Result<(), LimitError> {
         self.nest(1)?;
         self.members(members.len())?;
-        let mut stack = Vec::with_capacity(members.len());
+        let mut stack = Vec::new();
         for (name, value) in members {
             self.string(name)?;
-            stack.push((value, 2));
+            self.enter(value, 2, &mut stack)?;
         }
         self.walk(stack)
+    }
+
+    /// Checks a string, a number, a boolean or `null` at once, and queues an
+    /// array or object at `level`: content of primitive values is checked
+    /// without a stack.
+    #[inline]
+    fn enter<'v>(
+        &self,
+        value: &'v Value,
+        level: usize,
+        stack: &mut Vec<(&'v Value, usize)>,
+    ) -> Result<(), LimitError> {
+        match value {
+            Value::String(s) => self.string(s),
+            Value::Null | Value::Bool(_) | Value::Number(_) => Ok(()),
+            Value::Array(_) | Value::Object(_) => {
+                stack.push((value, level));
+                Ok(())
+            }
+        }
     }
 
     /// Checks every value on `stack`, each with the level an array or
@@ -65,7 +87,9 @@ impl Limits {
                 Value::String(s) => self.string(s)?,
                 Value::Array(items) => {
                     self.nest(level)?;
-                    stack.extend(items.iter().map(|item| (item, level + 1)));
+                    for item in items {
+                        self.enter(item, level + 1, &mut stack)?;
+                    }
                 }
                 Value::Object(object) => {
                     self.nest(level)?;
@@ -87,7 +111,7 @@ impl Limits {
         self.members(object.len())?;
         for (name, value) in object {
             self.string(name)?;
-            stack.push((value, level));
+            self.enter(value, level, stack)?;
         }
         Ok(())
     }

@@ -76,7 +76,8 @@ pub(crate) const fn check_default(
 
 /// Whether `num` passes the rules of a number field: [`check`] without a
 /// report, for the reading of content that passes.
-#[inline]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn accepts(num: Num, integer: bool, minimum: Option<Num>, maximum: Option<Num>) -> bool {
     let exact_whole = match num {
         Num::Int(_) => true,
