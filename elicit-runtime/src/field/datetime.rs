@@ -42,7 +42,7 @@ pub(super) fn read_date<T>(
 ) -> Result<T, Vec<Violation>> {
     read_checked(value, schema, |checked| match checked {
         Checked::Str(s) => Some(match format::date_parts(s) {
-            Ok(parts) => build(parts).ok_or_else(|| Violation::Unfit {
+            Ok(parts) => build(parts).ok_or(Violation::Unfit {
                 ty,
                 reason: Unfit::Unrepresentable,
             }),
@@ -67,7 +67,7 @@ pub(super) fn read_date_time<T>(
                     ty,
                     reason: problem.unfit(Fit::Instant(instants)),
                 }),
-                None => build(parts).ok_or_else(|| Violation::Unfit {
+                None => build(parts).ok_or(Violation::Unfit {
                     ty,
                     reason: Unfit::Unrepresentable,
                 }),

@@ -33,12 +33,15 @@ pub(super) fn read_integer<T: TryFrom<i128>>(
     highest: i128,
 ) -> Result<T, Vec<Violation>> {
     read_checked(value, schema, |checked| match checked {
-        Checked::Num(n) => Some(n.as_integer().and_then(|i| T::try_from(i).ok()).ok_or_else(
-            || Violation::OutOfRange {
+        // A `match`, not `ok_or`: the error, built eagerly, would be
+        // dropped on every read that passes.
+        Checked::Num(n) => Some(match n.as_integer().and_then(|i| T::try_from(i).ok()) {
+            Some(value) => Ok(value),
+            None => Err(Violation::OutOfRange {
                 min: Num::Int(lowest),
                 max: Num::Int(highest),
-            },
-        )),
+            }),
+        }),
         _ => None,
     })
 }

@@ -49,7 +49,7 @@ pub(super) fn read_fitted<T>(
                 ty,
                 reason: problem.unfit(fit),
             }),
-            None => parse(s).ok_or_else(|| Violation::Unfit {
+            None => parse(s).ok_or(Violation::Unfit {
                 ty,
                 reason: Unfit::Unrepresentable,
             }),
