@@ -41,7 +41,10 @@ proptest! {
 
 #[test]
 fn edge_strings_agree() {
-    for value in formats::EDGES.iter().chain(formats::invalid_samples(Fmt::Uri)) {
+    for value in formats::EDGES
+        .iter()
+        .chain(formats::invalid_samples(Fmt::Uri))
+    {
         agree(value).unwrap();
     }
 }
