@@ -79,6 +79,11 @@ pub trait ElicitField: Sized {
 
     /// Reads the field from its JSON value, checking it against `schema`
     /// (the field's spec with the form's attributes applied).
+    ///
+    /// The attributes narrow the spec but never change an enum's options,
+    /// so a derived enum reads a value that passes by matching its own
+    /// values; a schema with other options is not one this type was made
+    /// for.
     fn read(value: &Value, schema: &PropertySchema) -> Result<Self, Vec<Violation>>;
 
     /// The value of an absent field: `None` when absence is an error,
