@@ -36,7 +36,7 @@ pub(super) const fn is_plain_uri(b: &[u8]) -> bool {
     let mut class = PATH;
     let mut fragment = false;
     loop {
-        i = skip_run(b, i, class);
+        i = skip(b, i, class);
         if i == len {
             return true;
         }
@@ -235,19 +235,6 @@ const fn run(b: &[u8], class: u16) -> usize {
         rest = tail;
     }
     b.len() - rest.len()
-}
-
-/// [`skip`] for long runs, such as a URI's path: four bytes at a time
-/// while all four are in the class, then one at a time.
-#[inline(always)]
-const fn skip_run(b: &[u8], mut i: usize, class: u16) -> usize {
-    while let Some((_, rest)) = b.split_at_checked(i)
-        && let Some(four) = rest.first_chunk::<4>()
-        && has_all(*four, class)
-    {
-        i += 4;
-    }
-    skip(b, i, class)
 }
 
 #[cfg(test)]
