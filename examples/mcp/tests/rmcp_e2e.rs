@@ -16,8 +16,9 @@ use elicit_runtime::protocol::{ElicitationCapability, Mode, RequestError};
 use elicit_runtime::{ElicitError, Elicitation};
 use rmcp::ClientHandler;
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, ClientCapabilities, ClientConfig, ElicitRequestParams,
-    ElicitResult, ElicitationAction, ErrorData, Implementation, ProtocolVersion,
+    CallToolRequestParams, CallToolResponse, CallToolResult, ClientCapabilities, ClientConfig,
+    ElicitRequestParams, ElicitResult, ElicitationAction, ErrorData, Implementation,
+    ProtocolVersion,
 };
 use rmcp::service::{RequestContext, RoleClient};
 use serde_json::{Value, json};
@@ -97,6 +98,20 @@ async fn connect(
         delay,
     };
     rmcp_session::connect(client, &version).await
+}
+
+/// `book_table` called without arguments on a new session whose client,
+/// at `version` with `capability`, answers with `answer`: the session, the
+/// tool's result and every request the client saw.
+async fn book(
+    version: ProtocolVersion,
+    capability: ElicitationCapability,
+    answer: Answer,
+) -> (Session, CallToolResult, Vec<Value>) {
+    let session = connect(version, Some(capability), answer, None).await;
+    let result = session.call("book_table", json!({})).await;
+    let seen = requests(&session);
+    (session, result, seen)
 }
 
 fn requests(session: &Session) -> Vec<Value> {
@@ -237,20 +252,17 @@ async fn an_invalid_answer_is_asked_again_with_the_valid_answers_as_defaults() {
         "contactEmail": "ada@example.com",
         "newsletter": true
     });
-    let session = connect(
+    let (_session, result, seen) = book(
         ProtocolVersion::V_2025_11_25,
-        Some(ElicitationCapability::form_only()),
+        ElicitationCapability::form_only(),
         accept_in_turn(vec![invalid, valid]),
-        None,
     )
     .await;
-    let result = session.call("book_table", json!({})).await;
     assert_eq!(result.is_error, Some(false), "{}", text(&result));
     assert_eq!(
         text(&result),
         "booked 12 seats (Terrace) on 2026-12-24 for ada@example.com, subscribed"
     );
-    let seen = requests(&session);
     assert_eq!(seen.len(), 2);
     let message = seen[1]["message"].as_str().unwrap();
     assert!(
@@ -291,19 +303,16 @@ async fn the_booking_form_is_rendered_for_the_negotiated_revision() {
         "contactEmail": "ada@example.com",
         "newsletter": false
     });
-    let session = connect(
+    let (session, result, seen) = book(
         ProtocolVersion::V_2025_11_25,
-        Some(ElicitationCapability::form_only()),
+        ElicitationCapability::form_only(),
         accept(booking),
-        None,
     )
     .await;
-    let result = session.call("book_table", json!({})).await;
     assert_eq!(
         text(&result),
         "booked 4 seats (Terrace) on 2026-12-24 for ada@example.com, dietary needs: Vegan, NutFree"
     );
-    let seen = requests(&session);
     let schema = &seen[0]["requestedSchema"];
     let order: Vec<&str> = schema["properties"]
         .as_object()
@@ -361,21 +370,18 @@ async fn a_2025_06_18_session_books_a_table_with_dietary_needs_as_booleans() {
         };
         ElicitResult::new(ElicitationAction::Accept).with_content(content)
     });
-    let session = connect(
+    let (session, result, seen) = book(
         ProtocolVersion::V_2025_06_18,
-        Some(ElicitationCapability::legacy()),
+        ElicitationCapability::legacy(),
         answer,
-        None,
     )
     .await;
-    let result = session.call("book_table", json!({})).await;
     assert_eq!(result.is_error, Some(false), "{}", text(&result));
     assert_eq!(
         text(&result),
         "booked 3 seats (Indoor) on 2027-03-01 for ada@example.com, dietary needs: Vegan, GlutenFree"
     );
 
-    let seen = requests(&session);
     assert_eq!(seen.len(), 1);
     let schema = &seen[0]["requestedSchema"];
     assert_eq!(
@@ -418,20 +424,17 @@ async fn a_2025_06_18_answer_with_a_bad_boolean_is_asked_again_naming_it() {
         "contactEmail": "ada@example.com",
         "newsletter": false
     });
-    let session = connect(
+    let (_session, result, seen) = book(
         ProtocolVersion::V_2025_06_18,
-        Some(ElicitationCapability::legacy()),
+        ElicitationCapability::legacy(),
         accept_in_turn(vec![invalid.clone(), valid]),
-        None,
     )
     .await;
-    let result = session.call("book_table", json!({})).await;
     assert_eq!(result.is_error, Some(false), "{}", text(&result));
     assert_eq!(
         text(&result),
         "booked 3 seats (Indoor) on 2027-03-01 for ada@example.com, dietary needs: Vegan"
     );
-    let seen = requests(&session);
     assert_eq!(seen.len(), 2);
     assert_eq!(
         seen[1]["message"],
@@ -708,20 +711,17 @@ async fn input_required_rounds_ask_again_on_invalid_content_and_pass_decline() {
         "contactEmail": "grace@example.com",
         "newsletter": false
     });
-    let session = connect(
+    let (_session, result, seen) = book(
         ProtocolVersion::V_2026_07_28,
-        Some(ElicitationCapability::form_only()),
+        ElicitationCapability::form_only(),
         accept_in_turn(vec![invalid.clone(), valid]),
-        None,
     )
     .await;
-    let result = session.call("book_table", json!({})).await;
     assert_eq!(result.is_error, Some(false), "{}", text(&result));
     assert_eq!(
         text(&result),
         "booked 2 seats (Bar) on 2027-01-02 for grace@example.com"
     );
-    let seen = requests(&session);
     assert_eq!(seen.len(), 2, "a second round asked again");
     let message = seen[1]["message"].as_str().unwrap();
     for field in ["`date`", "`partySize`", "`contactEmail`"] {
