@@ -13,16 +13,11 @@
 
 use core::fmt;
 
-use super::Violation;
+use super::{Violation, within};
 use crate::excerpt::plural;
 
 /// Whether `min..=max` holds any count.
-pub(crate) const fn ordered(min: Option<u64>, max: Option<u64>) -> bool {
-    match (min, max) {
-        (Some(min), Some(max)) => min <= max,
-        _ => true,
-    }
-}
+pub(crate) use super::ordered;
 
 /// Whether `min` values can be chosen among `options` options, each once.
 pub(crate) const fn reachable(min: Option<u64>, options: usize) -> bool {
@@ -80,7 +75,7 @@ pub(crate) const fn check_default(
 /// the reading of content that passes.
 #[inline]
 pub(crate) fn accepts(count: u64, min: Option<u64>, max: Option<u64>) -> bool {
-    min.is_none_or(|min| count >= min) && max.is_none_or(|max| count <= max)
+    within(count, min, max)
 }
 
 /// Checks a count of `count` values, adding what broke to `broken`.

@@ -10,15 +10,10 @@
 
 use core::fmt;
 
-use super::Violation;
+use super::{Violation, within};
 
 /// Whether `min..=max` holds any length.
-pub(crate) const fn ordered(min: Option<u64>, max: Option<u64>) -> bool {
-    match (min, max) {
-        (Some(min), Some(max)) => min <= max,
-        _ => true,
-    }
-}
+pub(crate) use super::ordered;
 
 /// The message for a schema from the wire whose `minLength` is above its
 /// `maxLength`.
@@ -57,7 +52,7 @@ pub(crate) const fn check_default(
 /// `broken`. Characters are counted only when the byte length leaves the
 /// answer open.
 pub(crate) fn check(s: &str, min: Option<u64>, max: Option<u64>, broken: &mut Vec<Violation>) {
-    if accepts(s, min, max) {
+    if within_whatever_the_characters(s, min, max) {
         return;
     }
     let actual = s.chars().count() as u64;
@@ -77,15 +72,14 @@ pub(crate) fn check(s: &str, min: Option<u64>, max: Option<u64>, broken: &mut Ve
 /// for the reading of content that passes.
 #[inline]
 pub(crate) fn accepts(s: &str, min: Option<u64>, max: Option<u64>) -> bool {
-    (min.is_none() && max.is_none())
-        || within_by_bytes(s.len() as u64, min, max)
-        || within_by_count(s.chars().count() as u64, min, max)
+    within_whatever_the_characters(s, min, max) || within(s.chars().count() as u64, min, max)
 }
 
-/// Whether a length of `count` code points is within the bounds.
+/// Whether `s` is within the bounds whatever its characters: there are
+/// none, or its byte length decides.
 #[inline]
-fn within_by_count(count: u64, min: Option<u64>, max: Option<u64>) -> bool {
-    min.is_none_or(|min| count >= min) && max.is_none_or(|max| count <= max)
+fn within_whatever_the_characters(s: &str, min: Option<u64>, max: Option<u64>) -> bool {
+    (min.is_none() && max.is_none()) || within_by_bytes(s.len() as u64, min, max)
 }
 
 /// Whether a string of `bytes` UTF-8 bytes is within the length bounds

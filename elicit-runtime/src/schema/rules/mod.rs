@@ -36,6 +36,22 @@ pub use violation::{Rule, Violation};
 
 use super::{Kind, Num, PropertySchema};
 
+/// Whether `min..=max` holds any count: of a string's code points or of a
+/// multi-select's values, whose rules share it.
+pub(crate) const fn ordered(min: Option<u64>, max: Option<u64>) -> bool {
+    match (min, max) {
+        (Some(min), Some(max)) => min <= max,
+        _ => true,
+    }
+}
+
+/// Whether `count` lies within `min..=max`, either bound optional: a
+/// string's code points or a multi-select's values.
+#[inline]
+pub(crate) fn within(count: u64, min: Option<u64>, max: Option<u64>) -> bool {
+    min.is_none_or(|min| count >= min) && max.is_none_or(|max| count <= max)
+}
+
 /// A value that passed its schema, in the shape its kind reads as.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
