@@ -20,6 +20,8 @@ pub(super) const LABEL: u16 = 1 << 6;
 pub(super) const HEX: u16 = 1 << 7;
 /// A decimal digit.
 pub(super) const DIGIT: u16 = 1 << 8;
+/// An ASCII letter or digit.
+pub(super) const ALNUM: u16 = 1 << 9;
 
 /// Whether byte `b` is in `class` (one of the constants above, or several
 /// joined by `|`).
@@ -91,6 +93,9 @@ const fn classes() -> [u16; 256] {
         if b.is_ascii_digit() {
             bits |= DIGIT;
         }
+        if b.is_ascii_alphanumeric() {
+            bits |= ALNUM;
+        }
         table[i] = bits;
         i += 1;
     }
@@ -113,6 +118,7 @@ mod tests {
         assert!(!has(b'%', HOST) && has(b'%', ATEXT));
         assert!(!has(b'.', ATEXT) && !has(b'.', LABEL) && has(b'.', SCHEME));
         assert!(!has(b'g', HEX) && has(b'F', HEX) && has(b'7', DIGIT) && !has(b'a', DIGIT));
+        assert!(has(b'Z', ALNUM) && has(b'0', ALNUM) && !has(b'-', ALNUM) && !has(b'_', ALNUM));
         for b in 0x80..=0xff {
             assert!(!has(b, u16::MAX), "{b:#x}");
         }
