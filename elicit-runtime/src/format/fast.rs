@@ -13,16 +13,11 @@ use super::date::days_in_month;
 /// ["#" fragment]` with every byte plain or percent-encoded.
 pub(super) const fn is_plain_uri(b: &[u8]) -> bool {
     let len = b.len();
-    if len == 0 || !b[0].is_ascii_alphabetic() {
+    let Some((mut i, has_authority)) = after_scheme(b) else {
         return false;
-    }
-    let mut i = skip(b, 1, SCHEME);
-    if i == len || b[i] != b':' {
-        return false;
-    }
-    i += 1;
-    if i + 1 < len && b[i] == b'/' && b[i + 1] == b'/' {
-        i = skip(b, i + 2, HOST);
+    };
+    if has_authority {
+        i = skip(b, i, HOST);
         if i < len && b[i] == b':' {
             i += 1;
             while i < len && b[i].is_ascii_digit() {
@@ -54,6 +49,31 @@ pub(super) const fn is_plain_uri(b: &[u8]) -> bool {
             }
             _ => return false,
         }
+    }
+}
+
+/// Where what follows `scheme ":"` at the start of `b` begins, past a
+/// `//` if there is one, and whether there was (an authority follows).
+/// `https://` and `http://`, what users send most, take one comparison.
+#[inline(always)]
+const fn after_scheme(b: &[u8]) -> Option<(usize, bool)> {
+    if let Some(b"https://") = b.first_chunk::<8>() {
+        return Some((8, true));
+    }
+    if let Some(b"http://") = b.first_chunk::<7>() {
+        return Some((7, true));
+    }
+    if b.is_empty() || !b[0].is_ascii_alphabetic() {
+        return None;
+    }
+    let i = skip(b, 1, SCHEME);
+    if i == b.len() || b[i] != b':' {
+        return None;
+    }
+    if i + 2 < b.len() && b[i + 1] == b'/' && b[i + 2] == b'/' {
+        Some((i + 3, true))
+    } else {
+        Some((i + 1, false))
     }
 }
 
@@ -123,13 +143,16 @@ pub(super) const fn is_plain_email(b: &[u8]) -> bool {
         }
         rest = tail;
     }
-    while let [c, tail @ ..] = rest {
-        if !domain.take(*c, len - rest.len()) {
-            return false;
+    // At most three bytes are left: each in its own place.
+    let i = len - rest.len();
+    (match rest {
+        [] => true,
+        [c0] => domain.take(*c0, i),
+        [c0, c1] => domain.take(*c0, i) && domain.take(*c1, i + 1),
+        [c0, c1, c2, ..] => {
+            domain.take(*c0, i) && domain.take(*c1, i + 1) && domain.take(*c2, i + 2)
         }
-        rest = tail;
-    }
-    domain.label_ends_at(len)
+    }) && domain.label_ends_at(len)
 }
 
 /// Takes byte `c`, at `i` of a local part, where the current atom began
