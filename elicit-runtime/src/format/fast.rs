@@ -88,57 +88,29 @@ const fn after_scheme(b: &[u8]) -> Option<(usize, bool)> {
 /// leaving the pass.
 pub(super) const fn is_plain_email(b: &[u8]) -> bool {
     let len = b.len();
-    let mut i: usize;
     let mut atom = 0;
-    'local: {
-        let mut rest = b;
-        while let [c0, c1, c2, c3, tail @ ..] = rest {
-            i = len - rest.len();
-            if !local(*c0, i, &mut atom) {
-                break 'local;
-            }
-            if !local(*c1, i + 1, &mut atom) {
-                i += 1;
-                break 'local;
-            }
-            if !local(*c2, i + 2, &mut atom) {
-                i += 2;
-                break 'local;
-            }
-            if !local(*c3, i + 3, &mut atom) {
-                i += 3;
-                break 'local;
-            }
-            rest = tail;
-        }
-        while let [c, tail @ ..] = rest {
-            i = len - rest.len();
-            if !local(*c, i, &mut atom) {
-                break 'local;
-            }
-            rest = tail;
-        }
-        // No `@`.
+    // The byte that ends the local part must be the `@`, after an atom.
+    let Some(at) = local_end(b, &mut atom) else {
         return false;
-    }
-    // Byte `i` ended the local part: it must be the `@`, after an atom.
-    if i >= len || b[i] != b'@' || i == atom || i > 64 || len - i - 1 > 255 {
+    };
+    if b[at] != b'@' || at == atom || (len > 65 && (at > 64 || len - at - 1 > 255)) {
         return false;
     }
     let mut domain = Domain {
-        label: i + 1,
+        label: at + 1,
         hyphen_end: 0,
     };
-    let Some((_, mut rest)) = b.split_at_checked(i + 1) else {
+    let Some((_, mut rest)) = b.split_at_checked(at + 1) else {
         return false;
     };
-    while let [c0, c1, c2, c3, tail @ ..] = rest {
-        i = len - rest.len();
-        if !(domain.take(*c0, i)
-            && domain.take(*c1, i + 1)
-            && domain.take(*c2, i + 2)
-            && domain.take(*c3, i + 3))
-        {
+    while let Some((chunk, tail)) = rest.split_first_chunk::<8>() {
+        if !domain.take_all(chunk, len - rest.len()) {
+            return false;
+        }
+        rest = tail;
+    }
+    if let Some((chunk, tail)) = rest.split_first_chunk::<4>() {
+        if !domain.take_all(chunk, len - rest.len()) {
             return false;
         }
         rest = tail;
@@ -153,6 +125,44 @@ pub(super) const fn is_plain_email(b: &[u8]) -> bool {
             domain.take(*c0, i) && domain.take(*c1, i + 1) && domain.take(*c2, i + 2)
         }
     }) && domain.label_ends_at(len)
+}
+
+/// The index of the byte that ends the local part at the start of `b`,
+/// eight bytes to a length test; `atom` is where the last atom began.
+#[inline(always)]
+const fn local_end(b: &[u8], atom: &mut usize) -> Option<usize> {
+    let len = b.len();
+    let mut rest = b;
+    while let Some((chunk, tail)) = rest.split_first_chunk::<8>() {
+        let i = len - rest.len();
+        let taken = local_run(chunk, i, atom);
+        if taken < chunk.len() {
+            return Some(i + taken);
+        }
+        rest = tail;
+    }
+    let mut i = len - rest.len();
+    while let [c, tail @ ..] = rest {
+        if !local(*c, i, atom) {
+            return Some(i);
+        }
+        i += 1;
+        rest = tail;
+    }
+    None
+}
+
+/// How many bytes of `chunk`, at `i` of a local part, the part takes.
+#[inline(always)]
+const fn local_run<const N: usize>(chunk: &[u8; N], i: usize, atom: &mut usize) -> usize {
+    let mut k = 0;
+    while k < N {
+        if !local(chunk[k], i + k, atom) {
+            return k;
+        }
+        k += 1;
+    }
+    N
 }
 
 /// Takes byte `c`, at `i` of a local part, where the current atom began
@@ -182,15 +192,28 @@ impl Domain {
         if has(c, ALNUM) {
             return true;
         }
-        if c == b'-' {
-            // Not at the start of a label.
-            self.hyphen_end = i + 1;
-            return i != self.label;
+        if c == b'.' {
+            if !self.label_ends_at(i) {
+                return false;
+            }
+            self.label = i + 1;
+            return true;
         }
-        if c != b'.' || !self.label_ends_at(i) {
-            return false;
+        // A `-`, not at the start of a label.
+        self.hyphen_end = i + 1;
+        c == b'-' && i != self.label
+    }
+
+    /// Takes the bytes of `chunk`, at `i`: whether the domain goes on.
+    #[inline(always)]
+    const fn take_all<const N: usize>(&mut self, chunk: &[u8; N], i: usize) -> bool {
+        let mut k = 0;
+        while k < N {
+            if !self.take(chunk[k], i + k) {
+                return false;
+            }
+            k += 1;
         }
-        self.label = i + 1;
         true
     }
 
@@ -198,7 +221,8 @@ impl Domain {
     /// `-` and is at most 63 characters long.
     #[inline(always)]
     const fn label_ends_at(&self, end: usize) -> bool {
-        end != self.label && end != self.hyphen_end && end - self.label <= 63
+        // 1 to 63 characters: `end - label - 1` below 63, as `end >= label`.
+        (end - self.label).wrapping_sub(1) < 63 && end != self.hyphen_end
     }
 }
 
