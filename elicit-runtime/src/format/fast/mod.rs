@@ -6,7 +6,11 @@
 //! reason, which decides it. So these recognize a part of each grammar and
 //! never reject; `tests` holds each to the full check.
 
-use super::class::{ALNUM, ATEXT, DIGIT, HEX, HOST, PATH, QUERY, SCHEME, has, has_all};
+mod email;
+
+pub(super) use email::is_plain_email;
+
+use super::class::{DIGIT, HEX, HOST, PATH, QUERY, SCHEME, has, has_all};
 use super::date::days_in_month;
 
 /// Whether `b` is `scheme ":" ["//" reg-name [":" port]] path ["?" query]
@@ -74,155 +78,6 @@ const fn after_scheme(b: &[u8]) -> Option<(usize, bool)> {
         Some((i + 3, true))
     } else {
         Some((i + 1, false))
-    }
-}
-
-/// Whether `b` is `dot-atom "@" label *("." label)` in ASCII, with the
-/// lengths RFC 5321 sets: a local part of at most 64 octets, labels of 1
-/// to 63 characters that neither start nor end with `-`, a domain of at
-/// most 255 octets.
-///
-/// Each part is one pass, four bytes to a length test: a byte of the
-/// part's class costs one table read, and a `.` (or a domain's `-`) is
-/// judged where it stands, from where the atom or label began, without
-/// leaving the pass.
-pub(super) const fn is_plain_email(b: &[u8]) -> bool {
-    let len = b.len();
-    let mut atom = 0;
-    // The byte that ends the local part must be the `@`, after an atom.
-    let Some(at) = local_end(b, &mut atom) else {
-        return false;
-    };
-    if b[at] != b'@' || at == atom || (len > 65 && (at > 64 || len - at - 1 > 255)) {
-        return false;
-    }
-    let mut domain = Domain {
-        label: at + 1,
-        hyphen_end: 0,
-    };
-    let Some((_, mut rest)) = b.split_at_checked(at + 1) else {
-        return false;
-    };
-    while let Some((chunk, tail)) = rest.split_first_chunk::<8>() {
-        if !domain.take_all(chunk, len - rest.len()) {
-            return false;
-        }
-        rest = tail;
-    }
-    if let Some((chunk, tail)) = rest.split_first_chunk::<4>() {
-        if !domain.take_all(chunk, len - rest.len()) {
-            return false;
-        }
-        rest = tail;
-    }
-    // At most three bytes are left: each in its own place.
-    let i = len - rest.len();
-    (match rest {
-        [] => true,
-        [c0] => domain.take(*c0, i),
-        [c0, c1] => domain.take(*c0, i) && domain.take(*c1, i + 1),
-        [c0, c1, c2, ..] => {
-            domain.take(*c0, i) && domain.take(*c1, i + 1) && domain.take(*c2, i + 2)
-        }
-    }) && domain.label_ends_at(len)
-}
-
-/// The index of the byte that ends the local part at the start of `b`,
-/// eight bytes to a length test; `atom` is where the last atom began.
-#[inline(always)]
-const fn local_end(b: &[u8], atom: &mut usize) -> Option<usize> {
-    let len = b.len();
-    let mut rest = b;
-    while let Some((chunk, tail)) = rest.split_first_chunk::<8>() {
-        let i = len - rest.len();
-        let taken = local_run(chunk, i, atom);
-        if taken < chunk.len() {
-            return Some(i + taken);
-        }
-        rest = tail;
-    }
-    let mut i = len - rest.len();
-    while let [c, tail @ ..] = rest {
-        if !local(*c, i, atom) {
-            return Some(i);
-        }
-        i += 1;
-        rest = tail;
-    }
-    None
-}
-
-/// How many bytes of `chunk`, at `i` of a local part, the part takes.
-#[inline(always)]
-const fn local_run<const N: usize>(chunk: &[u8; N], i: usize, atom: &mut usize) -> usize {
-    let mut k = 0;
-    while k < N {
-        if !local(chunk[k], i + k, atom) {
-            return k;
-        }
-        k += 1;
-    }
-    N
-}
-
-/// Takes byte `c`, at `i` of a local part, where the current atom began
-/// at `atom`: whether the part goes on. A `.` ends a non-empty atom.
-#[inline(always)]
-const fn local(c: u8, i: usize, atom: &mut usize) -> bool {
-    if has(c, ATEXT) {
-        return true;
-    }
-    if c != b'.' || i == *atom {
-        return false;
-    }
-    *atom = i + 1;
-    true
-}
-
-/// Where a domain's current label began, and the end of its last `-`.
-struct Domain {
-    label: usize,
-    hyphen_end: usize,
-}
-
-impl Domain {
-    /// Takes byte `c`, at `i`: whether the domain goes on.
-    #[inline(always)]
-    const fn take(&mut self, c: u8, i: usize) -> bool {
-        if has(c, ALNUM) {
-            return true;
-        }
-        if c == b'.' {
-            if !self.label_ends_at(i) {
-                return false;
-            }
-            self.label = i + 1;
-            return true;
-        }
-        // A `-`, not at the start of a label.
-        self.hyphen_end = i + 1;
-        c == b'-' && i != self.label
-    }
-
-    /// Takes the bytes of `chunk`, at `i`: whether the domain goes on.
-    #[inline(always)]
-    const fn take_all<const N: usize>(&mut self, chunk: &[u8; N], i: usize) -> bool {
-        let mut k = 0;
-        while k < N {
-            if !self.take(chunk[k], i + k) {
-                return false;
-            }
-            k += 1;
-        }
-        true
-    }
-
-    /// Whether a label may end at `end`: it is not empty, does not end with
-    /// `-` and is at most 63 characters long.
-    #[inline(always)]
-    const fn label_ends_at(&self, end: usize) -> bool {
-        // 1 to 63 characters: `end - label - 1` below 63, as `end >= label`.
-        (end - self.label).wrapping_sub(1) < 63 && end != self.hyphen_end
     }
 }
 
