@@ -20,7 +20,7 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let (Some(path), Some(count)) = (args.next(), args.next()) else {
         eprintln!(
-            "usage: profile PATH COUNT, PATH one of {}, format-<email|uri|date|date-time>-<bytes> or format-loop",
+            "usage: profile PATH COUNT, PATH one of {}, format-<email|uri|date|date-time>-<bytes>, format-varied-<email|uri|date|date-time> or format-loop",
             PATHS.join(", ")
         );
         std::process::exit(2);
@@ -29,6 +29,20 @@ fn main() {
         eprintln!("the count `{count}` is not a whole number: give how many runs to make");
         std::process::exit(2);
     };
+    if let Some(name) = path.strip_prefix("format-varied-") {
+        // The varied values of one format, each checked once a run.
+        let Some((_, format)) = common::formats::FORMATS.iter().find(|(n, _)| *n == name) else {
+            eprintln!("no format named `{name}`: use email, uri, date or date-time");
+            std::process::exit(2);
+        };
+        let values = common::formats::varied(*format);
+        for _ in 0..count {
+            for value in values {
+                black_box(black_box(*format).check(black_box(value)).is_ok());
+            }
+        }
+        return;
+    }
     if let Some((format, len)) = format_path(&path) {
         let Some(input) = common::formats::input(format, len) else {
             eprintln!(

@@ -70,3 +70,52 @@ fn uri(len: usize) -> Option<String> {
     let query: String = "?page=2&q=rust".chars().take(rest - path.len()).collect();
     Some(format!("{BASE}{path}{query}"))
 }
+
+/// Valid values of `format` as users send them, of varied lengths and
+/// shapes, for checks that meet a new value each time (as a server does)
+/// rather than the same one over and over.
+pub fn varied(format: Format) -> &'static [&'static str] {
+    match format {
+        Format::Email => &[
+            "ada.lovelace@example.com",
+            "x@y.io",
+            "partners+rust@sponsor.example.co.uk",
+            "John.Smith@Example.COM",
+            "first_last-99@sub.domain.example.org",
+            "jane@example.org",
+            "bookings@the-park.example.org",
+            "o'brien@dublin.example.ie",
+            "accounts.payable@finance.example.com",
+            "info@xn--bcher-kva.example",
+            "a.very.long.local.part.with.many.atoms@mail.server.department.university.example.edu",
+            "support@company-name.com",
+        ],
+        Format::Uri => &[
+            "https://example.com/",
+            "https://docs.example.com/guides/getting-started?page=2&q=rust#install",
+            "http://localhost:8080/api/v1/bookings",
+            "mailto:ada@example.com",
+            "urn:isbn:0451450523",
+            "https://example.com/search?q=%E2%82%AC+price",
+            "ftp://files.example.org/pub/README.txt",
+            "https://user@example.com:8443/a/b/c",
+            "tel:+1-201-555-0123",
+            "https://[2001:db8::1]/status",
+        ],
+        Format::Date => &[
+            "2026-12-24",
+            "1999-01-01",
+            "2024-02-29",
+            "2031-07-15",
+            "2000-10-31",
+        ],
+        Format::DateTime => &[
+            "2026-12-24T19:30:00Z",
+            "2026-12-24T19:30:00.123+02:00",
+            "1999-12-31T23:59:59-08:00",
+            "2024-02-29T12:00:00.5Z",
+            "2016-12-31T23:59:60Z",
+            "2031-07-15t08:05:09.123456789+14:00",
+        ],
+    }
+}

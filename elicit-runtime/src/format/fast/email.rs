@@ -1,13 +1,15 @@
 //! The plain `email`: `dot-atom "@" label *("." label)` in ASCII.
 //!
 //! Addresses are read sixteen bytes to a window, each byte beside the one
-//! after it, lane by lane in fixed arrays that the compiler keeps in vector
-//! registers where the target has them (SSE2 on every x86-64, NEON on
-//! AArch64): a window costs the same whatever it holds, with no branch on
-//! the shape of the address, so varied addresses read at an even pace.
-//! What the windows do not take (an `atext` symbol other than `+` and `_`,
-//! `-` beside `.` in a local part, a part longer than one label, more than
-//! 128 bytes) is read a byte at a time by [`is_plain_email_bytewise`].
+//! after it, lane by lane in fixed arrays with no branch inside, which the
+//! compiler turns into vector instructions where the target has them (on
+//! x86-64, SSE2, which every such target has): a window costs the same
+//! whatever it holds, so varied addresses read at an even pace, with no
+//! branch to mispredict on where an atom or a label ends. What the windows
+//! do not take (an `atext` symbol other than `+` and `_`, `-` beside `.` in
+//! a local part, a domain over 63 bytes, where a label could be too long,
+//! more than 128 bytes) is read a byte at a time by
+//! [`is_plain_email_bytewise`].
 
 use crate::format::class::{ALNUM, ATEXT, has};
 
