@@ -134,7 +134,8 @@ impl Window {
         start + (self.at.trailing_zeros() / 8) as usize
     }
 
-    /// Where the last `@`, `+` or `_` is, for a window from `start`.
+    /// Where the last `@`, `+` or `_` is, for a window from `start` that
+    /// holds one (`specials` is not 0).
     #[inline(always)]
     const fn last_special(&self, start: usize) -> usize {
         start + ((u128::BITS - 1 - self.specials.leading_zeros()) / 8) as usize
