@@ -65,46 +65,49 @@ fn schema<T: Elicitable + schemars::JsonSchema + 'static>(c: &mut Criterion, nam
     group.finish();
 }
 
-fn contact(c: &mut Criterion) {
-    let broken = json!({ "name": "", "email": "nobody", "age": 12, "reach": "fax" });
-    read_form::<Contact>(c, "contact5", common::contact_content(), broken);
-    schema::<Contact>(c, "contact5");
+/// (a) and (b) for one form.
+fn form<T>(c: &mut Criterion, name: &str, content: Value, broken: Value)
+where
+    T: Elicitable
+        + DeserializeOwned
+        + schemars::JsonSchema
+        + PartialEq
+        + core::fmt::Debug
+        + 'static,
+{
+    read_form::<T>(c, name, content, broken);
+    schema::<T>(c, name);
 }
 
-fn wide(c: &mut Criterion) {
+fn forms(c: &mut Criterion) {
+    let broken = json!({ "name": "", "email": "nobody", "age": 12, "reach": "fax" });
+    form::<Contact>(c, "contact5", common::contact_content(), broken);
     let mut broken = common::wide::wide_content();
     broken["email_1"] = json!("not an address");
-    read_form::<Wide>(c, "wide32", common::wide::wide_content(), broken);
-    schema::<Wide>(c, "wide32");
-}
-
-fn event(c: &mut Criterion) {
-    let (content, broken) = (common::more::event_content(), common::more::event_broken());
-    read_form::<Event>(c, "event7", content, broken);
-    schema::<Event>(c, "event7");
-}
-
-fn emails(c: &mut Criterion) {
-    let (content, broken) = (
+    form::<Wide>(c, "wide32", common::wide::wide_content(), broken);
+    form::<Event>(
+        c,
+        "event7",
+        common::more::event_content(),
+        common::more::event_broken(),
+    );
+    form::<Emails>(
+        c,
+        "emails5",
         common::more::emails_content(),
         common::more::emails_broken(),
     );
-    read_form::<Emails>(c, "emails5", content, broken);
-    schema::<Emails>(c, "emails5");
+    form::<Survey>(
+        c,
+        "survey8",
+        common::more::survey_content(),
+        common::more::survey_broken(),
+    );
 }
 
 fn config() -> Criterion {
     common::criterion(Duration::from_millis(1500), 30)
 }
 
-fn survey(c: &mut Criterion) {
-    let (content, broken) = (
-        common::more::survey_content(),
-        common::more::survey_broken(),
-    );
-    read_form::<Survey>(c, "survey8", content, broken);
-    schema::<Survey>(c, "survey8");
-}
-
-criterion_group! { name = benches; config = config(); targets = contact, wide, event, emails, survey }
+criterion_group! { name = benches; config = config(); targets = forms }
 criterion_main!(benches);
