@@ -79,13 +79,21 @@ pub(crate) const fn check_default(
 #[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn accepts(num: Num, integer: bool, minimum: Option<Num>, maximum: Option<Num>) -> bool {
-    let exact_whole = match num {
-        Num::Int(_) => true,
-        Num::Float(f) => num.is_whole() && f.abs() < EXACT_FLOAT_LIMIT,
-    };
-    (!integer || exact_whole)
+    (!integer || not_an_integer(num).is_none())
         && minimum.is_none_or(|minimum| !num.lt(minimum))
         && maximum.is_none_or(|maximum| !maximum.lt(num))
+}
+
+/// What keeps `num` from being the value of an integer field: a fraction,
+/// or a float too large to hold its integer exactly.
+#[inline]
+fn not_an_integer(num: Num) -> Option<Violation> {
+    match num {
+        Num::Int(_) => None,
+        Num::Float(_) if !num.is_whole() => Some(Violation::NotInteger),
+        Num::Float(f) if f.abs() >= EXACT_FLOAT_LIMIT => Some(Violation::InexactInteger),
+        Num::Float(_) => None,
+    }
 }
 
 /// Checks `num` against the rules of a number field, adding what broke to
@@ -97,22 +105,16 @@ pub(crate) fn check(
     maximum: Option<Num>,
     broken: &mut Vec<Violation>,
 ) {
-    if integer {
-        if !num.is_whole() {
-            broken.push(Violation::NotInteger);
-        } else if let Num::Float(f) = num
-            && f.abs() >= EXACT_FLOAT_LIMIT
-        {
-            broken.push(Violation::InexactInteger);
-        }
+    if integer && let Some(violation) = not_an_integer(num) {
+        broken.push(violation);
     }
     if let Some(minimum) = minimum
-        && num < minimum
+        && num.lt(minimum)
     {
         broken.push(Violation::Minimum { minimum });
     }
     if let Some(maximum) = maximum
-        && num > maximum
+        && maximum.lt(num)
     {
         broken.push(Violation::Maximum { maximum });
     }
