@@ -75,9 +75,13 @@ pub(in crate::format) const fn is_plain_email(b: &[u8]) -> bool {
             len - WIDTH - 1
         };
     }
-    if at > 64 || len - at - 1 > 63 {
-        // No `@`, or a part the windows do not count the labels of.
-        return at != usize::MAX && is_plain_email_bytewise(b);
+    if at > 64 {
+        // No `@`, or a local part over 64 octets.
+        return false;
+    }
+    if len - at - 1 > 63 {
+        // A domain the windows do not count the labels of.
+        return is_plain_email_bytewise(b);
     }
     ends_fit(b, at, last_special)
 }
