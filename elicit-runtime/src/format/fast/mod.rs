@@ -1,10 +1,11 @@
 //! One pass over the common shape of each format, taken before the full
-//! checks: a plain ASCII `uri` without an IP literal or userinfo, an ASCII
-//! dot-atom `email` with a host name (in `email`, read in windows of
-//! sixteen bytes), a `date`, and a `date-time` without a leap second. A value that passes is valid; any
-//! other goes on to the full check, the home of every rule and of every
-//! reason, which decides it. So these recognize a part of each grammar and
-//! never reject; `tests` holds each to the full check.
+//! checks: a plain ASCII `uri` (a host name or an IPv6 literal, a userinfo
+//! without `:`), an ASCII dot-atom `email` with a host name (in `email`,
+//! read in windows of sixteen bytes), a `date`, and a `date-time` without a
+//! leap second. A value that passes is valid; any other goes on to the full
+//! check, the home of every rule and of every reason, which decides it. So
+//! these recognize a part of each grammar and never reject; `tests` holds
+//! each to the full check.
 
 mod email;
 
@@ -31,13 +32,13 @@ pub(super) const fn is_plain_uri(b: &[u8]) -> bool {
             i = skip(b, i + 1, HOST);
         }
         if i < len && b[i] == b'[' {
-            // An IP literal, the whole host.
-            let Some(end) = ipv6_literal_end(b, i) else {
-                return false;
-            };
+            // An IP literal, which must be the whole host.
             if !(i == start || b[i - 1] == b'@') {
                 return false;
             }
+            let Some(end) = ipv6_literal_end(b, i) else {
+                return false;
+            };
             i = end;
         }
         if i < len && b[i] == b':' {
