@@ -37,14 +37,17 @@
 //! on every revision, and in tasks.
 
 mod carried;
+mod digest;
 mod need;
 mod needs;
 mod rounds;
 mod stop;
 mod support;
+mod url;
 
-pub use need::{Again, Asking, Form, Need, Optional, Reading, Roots, Sampling, Url};
+pub use need::{Again, Asking, Form, Need, Optional, Reading, Roots, Sampling};
 pub use needs::{Needs, Round};
 pub use rounds::Flow;
 pub use stop::{AskError, Exhausted, FlowError, ResponseError, Stop, Unsupported};
 pub use support::{Capability, ClientSupport};
+pub use url::{Url, UrlConsent, VISIT_PLACEHOLDER};

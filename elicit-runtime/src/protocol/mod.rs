@@ -43,8 +43,8 @@ pub use input::{
     RetryParams,
 };
 pub use jsonrpc::MessageError;
-pub(crate) use request::ReadError;
 pub use request::{ElicitRequestParams, FormRequest, METHOD, RenderedRequest, UrlRequest};
+pub(crate) use request::{ReadError, has_elicitation_id};
 pub(crate) use result::ResultParts;
 pub use result::{ElicitResult, ResultError};
 pub use url_required::UrlElicitationRequired;

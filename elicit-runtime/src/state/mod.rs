@@ -13,7 +13,7 @@
 //! it back, or a [`StateError`] saying exactly why not.
 //!
 //! ```
-//! use elicit_runtime::state::{Binding, StateError, StateKeys};
+//! use elicit_runtime::state::{Binding, StateError, StateKey, StateKeys};
 //! use serde::{Deserialize, Serialize};
 //! use serde_json::json;
 //!
@@ -21,8 +21,9 @@
 //! #[derive(Serialize, Deserialize, Debug, PartialEq)]
 //! struct Booking { guest: String, nights: Option<u32> }
 //!
-//! // Every replica reads the same keys, from `ELICIT_STATE_KEYS` in a real server.
-//! let keys = StateKeys::parse("AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8").unwrap();
+//! // Every replica reads the same keys, from `ELICIT_STATE_KEYS` in a real server
+//! // (`StateKeys::from_env`); here, a key made for the example.
+//! let keys = StateKeys::new(StateKey::generate().unwrap()).with_context("hotel-production");
 //!
 //! // Round 1: `tools/call` of `book_hotel`, by the user the server authenticated.
 //! let arguments = json!({ "hotel": "Avenida" });
@@ -38,7 +39,7 @@
 //! // The same state sent with another tool call is refused, with JSON-RPC -32602.
 //! let other = Binding::tool("cancel_booking", arguments.as_object()).for_principal("user-42");
 //! let error = keys.open::<Booking>(&other, &request_state).unwrap_err();
-//! assert!(matches!(error, StateError::OtherRequest { .. }));
+//! assert!(matches!(error, StateError::Mismatch(_)));
 //! assert_eq!(error.to_jsonrpc(2)["error"]["code"], -32602);
 //! ```
 //!
@@ -130,19 +131,22 @@
 //!   checked here.
 
 mod binding;
-mod canonical;
+pub(crate) mod canonical;
 mod error;
 mod key;
 mod ring;
 mod seal;
+mod token_id;
 
 use std::time::Duration;
 
-pub use binding::Binding;
-pub use error::{KeyError, SealError, StateError, UnreadableState};
-pub use key::{KeyId, StateKey};
+pub use binding::{Binding, Principal};
+pub use error::{Expiry, KeyError, Mismatch, MismatchKind, SealError, StateError, UnreadableState};
+pub use key::{KeyId, StateKey, Weakness};
 pub use ring::StateKeys;
+pub(crate) use seal::Kind;
 pub use seal::{Opened, TOKEN_PREFIX};
+pub use token_id::{Replay, SeenTokens, TokenId};
 
 /// The lifetime of a sealed state unless [`StateKeys::with_ttl`] says
 /// otherwise: one hour, long enough for a person to answer a form, short

@@ -47,5 +47,5 @@ pub use convert::{
 };
 pub use error::RmcpElicitError;
 pub use fallback::tool_with_form;
-pub use flow::{Continued, ServerFlow, revision_of, support_of};
+pub use flow::{Continued, ServerFlow, principal_of, revision_of, support_of};
 pub use server::{ServerElicitation, UrlAnswer};
