@@ -33,7 +33,9 @@ struct Order {
 }
 
 fn keys() -> StateKeys {
-    StateKeys::new(StateKey::from_bytes(core::array::from_fn(|i| (i as u8).wrapping_mul(31) ^ 0x6b)).unwrap())
+    StateKeys::new(
+        StateKey::from_bytes(core::array::from_fn(|i| (i as u8).wrapping_mul(31) ^ 0x6b)).unwrap(),
+    )
 }
 
 fn form_client() -> ClientSupport {
@@ -283,7 +285,10 @@ fn invalid_content_is_asked_again_with_errors_and_valid_answers_then_exhausted()
 
 #[test]
 fn the_number_of_attempts_is_configurable() {
-    let bad = retry(json!({ "who": accepted(json!({ "name": "A" })) }), Some(&round1()));
+    let bad = retry(
+        json!({ "who": accepted(json!({ "name": "A" })) }),
+        Some(&round1()),
+    );
     let mut once = open(&bad).unwrap().with_max_attempts(1);
     assert!(matches!(order(&mut once), Err(Stop::Exhausted(_))));
     let mut twice = open(&bad).unwrap().with_max_attempts(2);
@@ -293,9 +298,15 @@ fn the_number_of_attempts_is_configurable() {
 
 #[test]
 fn decline_and_cancel_are_answers_carried_like_any_other() {
-    let declined = call(&retry(json!({ "who": { "action": "decline" } }), Some(&round1())));
+    let declined = call(&retry(
+        json!({ "who": { "action": "decline" } }),
+        Some(&round1()),
+    ));
     assert_eq!(declined.unwrap(), "no order");
-    let cancelled = call(&retry(json!({ "who": { "action": "cancel" } }), Some(&round1())));
+    let cancelled = call(&retry(
+        json!({ "who": { "action": "cancel" } }),
+        Some(&round1()),
+    ));
     assert_eq!(cancelled.unwrap(), "no order");
 }
 
@@ -471,7 +482,10 @@ fn a_key_used_twice_in_one_round_is_refused_before_anything_is_sent() {
             Form::<Name>::new("same", "B"),
         ))
         .unwrap_err();
-    assert!(matches!(stop, Stop::Failed(AskError::KeyReused { .. })), "{stop:?}");
+    assert!(
+        matches!(stop, Stop::Failed(AskError::KeyReused { .. })),
+        "{stop:?}"
+    );
     assert!(
         stop.to_string().contains("give each question its own key"),
         "{stop}"
@@ -484,7 +498,10 @@ fn a_key_used_twice_in_one_round_is_refused_before_anything_is_sent() {
             Form::<Name>::new("same", "A"),
         ))
         .unwrap_err();
-    assert!(matches!(stop, Stop::Failed(AskError::Request(_))), "{stop:?}");
+    assert!(
+        matches!(stop, Stop::Failed(AskError::Request(_))),
+        "{stop:?}"
+    );
     assert!(
         stop.to_string().contains("give each request its own key"),
         "{stop}"
@@ -619,7 +636,15 @@ fn replicas_sharing_keys_continue_each_others_rounds_across_a_rotation() {
     let before = StateKeys::parse(old).unwrap();
     let after = StateKeys::parse(&format!("{new},{old}")).unwrap();
     let open_with = |keys: &StateKeys, retry: &RetryParams| {
-        Flow::open(keys, binding(), &Principal::UNBOUND, Revision::V2026_07_28, form_client(), retry).unwrap()
+        Flow::open(
+            keys,
+            binding(),
+            &Principal::UNBOUND,
+            Revision::V2026_07_28,
+            form_client(),
+            retry,
+        )
+        .unwrap()
     };
     let first = asked(order(&mut open_with(&before, &RetryParams::default())));
     let second = asked(order(&mut open_with(

@@ -521,14 +521,22 @@ fn refusals_come_in_order() {
     let right = binding().for_principal("alice");
     let check = |binding: &Binding, at| keys.open_at::<u32>(binding, &token, at).unwrap_err();
     let later = now + Duration::from_secs(3600);
-    for binding in [&wrong_everything, &wrong_arguments_and_user, &wrong_user, &right] {
+    for binding in [
+        &wrong_everything,
+        &wrong_arguments_and_user,
+        &wrong_user,
+        &right,
+    ] {
         assert_eq!(check(binding, later), StateError::Expired(Expiry::Passed));
     }
     let kind = |error| match error {
         StateError::Mismatch(mismatch) => Some(mismatch.kind()),
         _ => None,
     };
-    assert_eq!(kind(check(&wrong_everything, now)), Some(MismatchKind::Request));
+    assert_eq!(
+        kind(check(&wrong_everything, now)),
+        Some(MismatchKind::Request)
+    );
     assert_eq!(
         kind(check(&wrong_arguments_and_user, now)),
         Some(MismatchKind::Arguments)
@@ -908,7 +916,10 @@ fn deeply_nested_arguments_digest_without_recursion() {
         Some((MismatchKind::Arguments, "deep".into()))
     );
     assert_eq!(
-        arguments_of(keys.open::<String>(&Binding::tool("deep", None), &token).unwrap_err()),
+        arguments_of(
+            keys.open::<String>(&Binding::tool("deep", None), &token)
+                .unwrap_err()
+        ),
         Some((MismatchKind::Arguments, "deep".into()))
     );
     for value in [deep, deeper, changed, object] {

@@ -492,15 +492,15 @@ fn secs_down(time: SystemTime) -> u64 {
 /// Whole seconds since the Unix epoch, rounded up (0 before it).
 fn secs_up(time: SystemTime) -> u64 {
     time.duration_since(UNIX_EPOCH)
-        .map_or(0, |since| {
-            since.as_secs() + u64::from(since.subsec_nanos() > 0)
-        })
+        .map_or(0, secs_up_duration)
         .min(MAX_SECS)
 }
 
 /// A duration in whole seconds, rounded up.
 fn secs_up_duration(duration: Duration) -> u64 {
-    duration.as_secs() + u64::from(duration.subsec_nanos() > 0)
+    duration
+        .as_secs()
+        .saturating_add(u64::from(duration.subsec_nanos() > 0))
 }
 
 /// The time `secs` seconds after the Unix epoch.
