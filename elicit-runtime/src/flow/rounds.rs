@@ -687,3 +687,50 @@ fn carry_error(key: &str, error: &serde_json::Error) -> Stop {
     }
     .into()
 }
+
+#[cfg(test)]
+mod tests {
+    use std::time::SystemTime;
+
+    use super::{Flow, Kind};
+    use crate::flow::carried::Carried;
+    use crate::flow::{AskError, ClientSupport, Stop};
+    use crate::protocol::{ElicitationCapability, RetryParams, Revision};
+    use crate::state::{Binding, Principal, StateKey, StateKeys};
+
+    /// A state at the last round a `u32` counts: the next round is refused
+    /// with a typed error, never a wrapped or overflowing count.
+    #[test]
+    fn the_round_count_never_overflows() {
+        let keys = StateKeys::new(StateKey::generate().unwrap());
+        let binding = Binding::tool("t", None);
+        let token = keys
+            .seal_kind(
+                Kind::Flow,
+                &binding,
+                u32::MAX,
+                &Carried::default(),
+                SystemTime::now(),
+            )
+            .unwrap();
+        let support = ClientSupport::elicitation(ElicitationCapability::form_and_url());
+        let retry = RetryParams::new(Default::default(), Some(token));
+        let mut flow = Flow::open(
+            &keys,
+            binding,
+            &Principal::UNBOUND,
+            Revision::LATEST,
+            support,
+            &retry,
+        )
+        .unwrap();
+        assert_eq!(flow.round(), u32::MAX);
+        let stop = flow
+            .url("k", "Open", "https://example.com/{visit}")
+            .unwrap_err();
+        assert!(
+            matches!(stop, Stop::Failed(AskError::TooManyRounds)),
+            "{stop:?}"
+        );
+    }
+}
