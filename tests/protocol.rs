@@ -381,7 +381,10 @@ fn assert_scheme_refused(error: &RequestError, url: &str, scheme: &str) {
     );
     let text = error.to_string();
     assert!(text.contains(&format!("`{scheme}`")), "{url}: {text}");
-    assert!(text.contains("serve the page over `https`"), "{url}: {text}");
+    assert!(
+        text.contains("serve the page over `https`"),
+        "{url}: {text}"
+    );
     assert_style(error);
 }
 

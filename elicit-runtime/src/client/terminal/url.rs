@@ -4,7 +4,7 @@
 //! decline or cancel, and is told why.
 
 use super::{Entry, TerminalError, answered};
-use crate::client::{UrlView, UrlWarning};
+use crate::client::UrlView;
 use crate::protocol::ElicitResult;
 
 pub(super) fn run(view: &UrlView, server: &str) -> Result<ElicitResult, TerminalError> {
@@ -22,16 +22,12 @@ pub(super) fn run(view: &UrlView, server: &str) -> Result<ElicitResult, Terminal
     })
 }
 
-/// Why the page is not offered, for a URL that is not openable.
+/// Why the page is not offered, for a URL that is not openable: the
+/// consent text above it has the warning in full.
 fn refusal(view: &UrlView) -> String {
-    let reason = UrlWarning::NotAWebPage.to_string();
-    let mut chars = reason.chars();
-    let first = chars.next().map(|c| c.to_ascii_uppercase());
-    let scheme = crate::excerpt::Excerpt(view.scheme());
     format!(
-        "{}{} (`{scheme}:`)",
-        first.map(String::from).unwrap_or_default(),
-        chars.as_str()
+        "This client will not open a `{}:` address, which is no web page",
+        crate::excerpt::Excerpt(view.scheme())
     )
 }
 
@@ -77,7 +73,10 @@ mod tests {
     }
 
     fn actions(url: &str) -> Vec<Action> {
-        choices(&view(url)).into_iter().map(|e| e.what.action).collect()
+        choices(&view(url))
+            .into_iter()
+            .map(|e| e.what.action)
+            .collect()
     }
 
     #[test]
@@ -104,7 +103,10 @@ mod tests {
         ] {
             assert_eq!(actions(url), [Action::Decline, Action::Cancel], "{url}");
             let labels: Vec<_> = choices(&view(url)).into_iter().map(|e| e.label).collect();
-            assert!(labels.iter().all(|l| !l.contains("Open")), "{url}: {labels:?}");
+            assert!(
+                labels.iter().all(|l| !l.contains("Open")),
+                "{url}: {labels:?}"
+            );
         }
     }
 
@@ -112,8 +114,7 @@ mod tests {
     fn the_refusal_says_why_and_names_the_scheme() {
         assert_eq!(
             refusal(&view("javascript:alert(1)")),
-            "The address is not a web page (`http` or `https`), so this client will not open it \
-             (`javascript:`)"
+            "This client will not open a `javascript:` address, which is no web page"
         );
     }
 }

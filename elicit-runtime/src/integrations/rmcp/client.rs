@@ -361,7 +361,9 @@ mod tests {
             let ask = url(dangerous);
             let refused = check_answer(&ask, &ElicitResult::accept_url()).unwrap_err();
             assert!(
-                refused.message.contains("no web page this client will open"),
+                refused
+                    .message
+                    .contains("no web page this client will open"),
                 "{dangerous}: {}",
                 refused.message
             );
