@@ -93,7 +93,10 @@ pub const RATE_LIMITED_CODE: i32 = -32000;
 /// - forms that look like they ask for secrets are flagged to the
 ///   responder ([`Incoming::secrets`]), or declined unseen with
 ///   [`ElicitationClient::decline_secret_forms`];
-/// - accepted content is checked against the form before it is sent.
+/// - accepted content is checked against the form before it is sent, and
+///   an `accept` of a URL the client will not open (any scheme but `http`
+///   and `https`, [`UrlView::is_openable`](crate::client::UrlView::is_openable))
+///   is never sent.
 ///
 /// ```no_run
 /// use elicit_runtime::integrations::rmcp::{ElicitationClient, Incoming};
@@ -235,8 +238,9 @@ fn invalid_params(error: FormError) -> mcp::ErrorData {
     mcp::ErrorData::invalid_params(error.to_string(), None)
 }
 
-/// Refuses to send an `accept` whose content fails the form's checks, or
-/// that carries content for a URL.
+/// Refuses to send an `accept` whose content fails the form's checks, that
+/// carries content for a URL, or that consents to a URL the client will not
+/// open (not `http` or `https`).
 fn check_answer(ask: &Ask, result: &ElicitResult) -> Result<(), mcp::ErrorData> {
     if result.action != Action::Accept {
         return Ok(());
@@ -254,6 +258,14 @@ fn check_answer(ask: &Ask, result: &ElicitResult) -> Result<(), mcp::ErrorData> 
                 )
             })
         }
+        Ask::Url(view) if !view.is_openable() => Err(mcp::ErrorData::internal_error(
+            format!(
+                "the answer was not sent, because it accepts a URL with the scheme `{}`, which \
+                 is no web page this client will open: decline it (`ElicitResult::decline`)",
+                crate::excerpt::Excerpt(view.scheme())
+            ),
+            None,
+        )),
         Ask::Url(_) if !content.is_empty() => Err(mcp::ErrorData::internal_error(
             "the answer was not sent, because it carries content for a URL-mode request: \
              accept a URL with `ElicitResult::accept_url`",
@@ -324,6 +336,46 @@ impl Responder for TerminalResponder {
                 eprintln!("the terminal form stopped: {error}");
                 ElicitResult::cancel()
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn url(url: &str) -> Ask {
+        Ask::from_params(&json!({ "mode": "url", "url": url, "message": "Continue" })).unwrap()
+    }
+
+    #[test]
+    fn an_accept_of_a_url_that_is_no_web_page_is_never_sent() {
+        for dangerous in [
+            "javascript:alert(1)",
+            "data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==",
+            "file:///etc/passwd",
+            "vbscript:msgbox",
+            "ms-msdt:/id",
+        ] {
+            let ask = url(dangerous);
+            let refused = check_answer(&ask, &ElicitResult::accept_url()).unwrap_err();
+            assert!(
+                refused
+                    .message
+                    .contains("no web page this client will open"),
+                "{dangerous}: {}",
+                refused.message
+            );
+            assert!(check_answer(&ask, &ElicitResult::decline()).is_ok());
+            assert!(check_answer(&ask, &ElicitResult::cancel()).is_ok());
+        }
+    }
+
+    #[test]
+    fn an_accept_of_a_web_page_is_sent() {
+        for page in ["https://mcp.example.com/connect", "http://pay.example/i/7"] {
+            assert!(check_answer(&url(page), &ElicitResult::accept_url()).is_ok());
         }
     }
 }
