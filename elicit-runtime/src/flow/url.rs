@@ -6,7 +6,7 @@ use serde_json::Value;
 use super::need::{Again, Asking, Need, Reading, elicit_result};
 use super::{Capability, ResponseError};
 use crate::protocol::{
-    Action, ElicitationId, InputRequest, Mode, RequestError, has_elicitation_id,
+    Action, ElicitationId, InputRequest, Mode, RequestError, UrlPolicy, has_elicitation_id,
 };
 
 /// Where a URL's visit id goes: `{visit}` in the URL a [`Url`] need is
@@ -39,6 +39,7 @@ pub struct Url {
     key: String,
     message: String,
     url: String,
+    policy: UrlPolicy,
 }
 
 impl Url {
@@ -49,7 +50,28 @@ impl Url {
             key: key.into(),
             message: message.into(),
             url: url.into(),
+            policy: UrlPolicy::Https,
         }
+    }
+
+    /// The same request under another [`UrlPolicy`]: `http` to a
+    /// loopback host, for a page served on the user's own machine, is an
+    /// explicit choice.
+    ///
+    /// ```
+    /// use elicit_runtime::flow::{ClientSupport, Flow, Url};
+    /// use elicit_runtime::protocol::{ElicitationCapability, Revision, UrlPolicy};
+    ///
+    /// let support = ClientSupport::elicitation(ElicitationCapability::form_and_url());
+    /// let local = "http://127.0.0.1:8080/connect/{visit}";
+    /// let mut flow = Flow::local(Revision::LATEST, support.clone());
+    /// assert!(flow.gather(Url::new("k", "Connect", local)).is_err_and(|stop| stop.to_string().contains("https")));
+    /// let mut flow = Flow::local(Revision::LATEST, support);
+    /// let need = Url::new("k", "Connect", local).with_policy(UrlPolicy::HttpsOrLoopbackHttp);
+    /// assert!(matches!(flow.gather(need), Err(elicit_runtime::flow::Stop::InputRequired(_))));
+    /// ```
+    pub fn with_policy(self, policy: UrlPolicy) -> Url {
+        Url { policy, ..self }
     }
 
     /// The URL for `visit`.
@@ -81,7 +103,7 @@ impl Need for Url {
         asking: &Asking<'_>,
         _again: Option<&Again>,
     ) -> Result<InputRequest, RequestError> {
-        let elicitor = asking.elicitor()?;
+        let elicitor = asking.elicitor()?.with_url_policy(self.policy);
         let url = self.url_for(asking.visit());
         let request = match asking.visit() {
             Some(visit) if has_elicitation_id(asking.revision()) => {
