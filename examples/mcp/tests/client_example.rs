@@ -138,5 +138,9 @@ fn a_server_without_initialize_is_discovered_and_a_later_round_cancelled() {
         .keys(ESC);
     run.expect("no trip planned");
     run.session.exp_eof().unwrap();
-    assert_eq!(server.refused.load(Ordering::SeqCst), 0, "the client sent `initialize`");
+    assert_eq!(
+        server.refused.load(Ordering::SeqCst),
+        0,
+        "the client sent `initialize`"
+    );
 }

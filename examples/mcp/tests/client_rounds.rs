@@ -81,17 +81,18 @@ fn first_call(request: &Value) -> bool {
     request["params"].get("inputResponses").is_none()
 }
 
-async fn call(
-    client: &impl Rounds,
-    tool: &'static str,
-) -> Result<CallToolResult, RoundError> {
+async fn call(client: &impl Rounds, tool: &'static str) -> Result<CallToolResult, RoundError> {
     client
         .call_tool_in_rounds(CallToolRequestParams::new(tool))
         .await
 }
 
 fn text(result: &CallToolResult) -> &str {
-    result.content[0].as_text().expect("a text block").text.as_str()
+    result.content[0]
+        .as_text()
+        .expect("a text block")
+        .text
+        .as_str()
 }
 
 #[tokio::test]
@@ -107,7 +108,10 @@ async fn a_2026_server_is_discovered_and_never_sent_initialize() {
     assert_eq!(methods(&seen), ["server/discover", "tools/call"]);
     // Every request says who asks and what it can answer.
     let meta = &calls(&seen, "plain")[0]["params"]["_meta"];
-    assert_eq!(meta["io.modelcontextprotocol/protocolVersion"], "2026-07-28");
+    assert_eq!(
+        meta["io.modelcontextprotocol/protocolVersion"],
+        "2026-07-28"
+    );
     assert!(meta["io.modelcontextprotocol/clientCapabilities"]["elicitation"].is_object());
 }
 
@@ -131,7 +135,10 @@ async fn an_older_server_gets_initialize_after_discovery_fails() {
     let info = client.peer_info().expect("the server's info");
     assert_eq!(info.protocol_version, ProtocolVersion::V_2025_11_25);
     assert_eq!(text(&call(&client, "plain").await.unwrap()), "done");
-    assert_eq!(methods(&seen), ["server/discover", "initialize", "tools/call"]);
+    assert_eq!(
+        methods(&seen),
+        ["server/discover", "initialize", "tools/call"]
+    );
     let offered = &seen.lock().unwrap()[1]["params"]["protocolVersion"];
     assert_eq!(offered, "2025-11-25");
 }
@@ -149,7 +156,10 @@ async fn a_pinned_older_version_starts_with_initialize() {
     })
     .await;
     assert_eq!(methods(&seen), ["initialize"]);
-    assert_eq!(seen.lock().unwrap()[0]["params"]["protocolVersion"], "2025-06-18");
+    assert_eq!(
+        seen.lock().unwrap()[0]["params"]["protocolVersion"],
+        "2025-06-18"
+    );
 }
 
 /// Opaque to the client: quotes, a backslash, a control character,
@@ -173,7 +183,10 @@ async fn the_state_is_echoed_exactly() {
     let calls = calls(&seen, "echo");
     assert_eq!(calls.len(), 2);
     assert_eq!(calls[1]["params"]["requestState"], json!(STATE));
-    assert_eq!(calls[1]["params"]["inputResponses"]["confirm"]["action"], "accept");
+    assert_eq!(
+        calls[1]["params"]["inputResponses"]["confirm"]["action"],
+        "accept"
+    );
     // The responder saw the form, who asks and the revision agreed.
     let shown = shown.lock().unwrap();
     assert_eq!(shown.len(), 1);
@@ -194,7 +207,10 @@ async fn no_state_is_sent_when_none_came() {
         })
     })
     .await;
-    assert_eq!(text(&call(&client, "stateless").await.unwrap()), "confirmed");
+    assert_eq!(
+        text(&call(&client, "stateless").await.unwrap()),
+        "confirmed"
+    );
     let calls = calls(&seen, "stateless");
     assert_eq!(calls.len(), 2);
     assert!(calls[1]["params"]["inputResponses"]["confirm"].is_object());
@@ -211,12 +227,17 @@ async fn each_round_is_a_new_request_with_the_latest_state() {
     let (client, seen) = connect(client(&shown), |request| {
         modern(request).unwrap_or_else(|| match request["params"]["requestState"].as_str() {
             None => input_required(json!({ "first": form("First?") }), Some("after-1")),
-            Some("after-1") => input_required(json!({ "second": form("Second?") }), Some("after-2")),
+            Some("after-1") => {
+                input_required(json!({ "second": form("Second?") }), Some("after-2"))
+            }
             Some(_) => complete("three rounds"),
         })
     })
     .await;
-    assert_eq!(text(&call(&client, "rounds").await.unwrap()), "three rounds");
+    assert_eq!(
+        text(&call(&client, "rounds").await.unwrap()),
+        "three rounds"
+    );
     let calls = calls(&seen, "rounds");
     assert_eq!(calls.len(), 3);
     let ids: Vec<&Value> = calls.iter().map(|call| &call["id"]).collect();
@@ -258,7 +279,10 @@ async fn requests_made_meanwhile_keep_their_own_rounds() {
                 complete(&format!("{tool} done"))
             } else {
                 let state = format!("state-{tool}");
-                input_required(json!({ "confirm": form(&format!("{tool}?")) }), Some(&state))
+                input_required(
+                    json!({ "confirm": form(&format!("{tool}?")) }),
+                    Some(&state),
+                )
             }
         })
     })
@@ -278,7 +302,10 @@ async fn requests_made_meanwhile_keep_their_own_rounds() {
     for (tool, action) in [("a", "decline"), ("b", "accept")] {
         let retry = &calls(&seen, tool)[1]["params"];
         assert_eq!(retry["requestState"], format!("state-{tool}"));
-        assert_eq!(retry["inputResponses"]["confirm"]["action"], action, "{tool}");
+        assert_eq!(
+            retry["inputResponses"]["confirm"]["action"], action,
+            "{tool}"
+        );
     }
 }
 
@@ -288,9 +315,11 @@ async fn rounds_are_bounded() {
     let bounded = client(&shown).with_max_rounds(3);
     let (client, seen) = connect(bounded, |request| {
         modern(request).unwrap_or_else(|| {
-            let round = request["params"]["requestState"].as_str().map_or(0, |state| {
-                state.trim_start_matches("round-").parse::<u32>().unwrap()
-            });
+            let round = request["params"]["requestState"]
+                .as_str()
+                .map_or(0, |state| {
+                    state.trim_start_matches("round-").parse::<u32>().unwrap()
+                });
             let state = format!("round-{}", round + 1);
             input_required(json!({ "again": form("Once more?") }), Some(&state))
         })
@@ -316,12 +345,15 @@ async fn rounds_are_bounded() {
 async fn a_result_without_result_type_is_complete() {
     let shown = Shown::default();
     let (client, seen) = connect(client(&shown), |request| {
-        modern(request).unwrap_or_else(|| {
-            json!({ "result": { "content": [{ "type": "text", "text": "no resultType" }] } })
-        })
+        modern(request).unwrap_or_else(
+            || json!({ "result": { "content": [{ "type": "text", "text": "no resultType" }] } }),
+        )
     })
     .await;
-    assert_eq!(text(&call(&client, "untyped").await.unwrap()), "no resultType");
+    assert_eq!(
+        text(&call(&client, "untyped").await.unwrap()),
+        "no resultType"
+    );
     assert_eq!(calls(&seen, "untyped").len(), 1);
 }
 
@@ -342,7 +374,10 @@ async fn sampling_and_roots_are_refused_without_a_retry() {
         let shown = Shown::default();
         let (client, seen) = connect(client(&shown), move |asked| {
             modern(asked).unwrap_or_else(|| {
-                input_required(json!({ "need": request.clone(), "confirm": form("Confirm?") }), None)
+                input_required(
+                    json!({ "need": request.clone(), "confirm": form("Confirm?") }),
+                    None,
+                )
             })
         })
         .await;
@@ -351,7 +386,11 @@ async fn sampling_and_roots_are_refused_without_a_retry() {
             matches!(&error, RoundError::Undeclared { key, method: m, .. } if key == "need" && *m == method),
             "{error:?}"
         );
-        assert!(error.to_string().contains(&format!("did not declare `{capability}`")));
+        assert!(
+            error
+                .to_string()
+                .contains(&format!("did not declare `{capability}`"))
+        );
         assert_eq!(calls(&seen, "asks").len(), 1, "the request was sent again");
     }
 }

@@ -46,7 +46,10 @@ impl GateHandle {
 impl GateHandle {
     /// Takes back a hold that was never used.
     pub fn clear(&self) {
-        self.hold.lock().unwrap_or_else(PoisonError::into_inner).take();
+        self.hold
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take();
     }
 }
 

@@ -61,7 +61,10 @@ async fn main() -> ExitCode {
                     println!("{tool}: {}", text(result));
                 }
             }
-            if calls.iter().any(|(_, result)| result.is_error == Some(true)) {
+            if calls
+                .iter()
+                .any(|(_, result)| result.is_error == Some(true))
+            {
                 ExitCode::FAILURE
             } else {
                 ExitCode::SUCCESS

@@ -43,10 +43,7 @@ pub async fn run<R: Responder>(
             let no_result_type = "test_mrtr_no_result_type";
             require(client, &[echo, unrelated, no_state, no_result_type]).await?;
             let (echoed, between) = between_rounds(client, gate, echo, unrelated).await;
-            let mut calls = vec![
-                (unrelated.to_owned(), between?),
-                (echo.to_owned(), echoed?),
-            ];
+            let mut calls = vec![(unrelated.to_owned(), between?), (echo.to_owned(), echoed?)];
             for tool in [no_state, no_result_type] {
                 calls.push((tool.to_owned(), call(client, tool).await?));
             }

@@ -102,7 +102,9 @@ pub fn start() -> Running {
             address_tx
                 .send(listener.local_addr().expect("the bound address"))
                 .expect("the test waits for the address");
-            axum::serve(listener, router).await.expect("the server runs");
+            axum::serve(listener, router)
+                .await
+                .expect("the server runs");
         });
     });
     let address = address_rx.recv().expect("the server starts");

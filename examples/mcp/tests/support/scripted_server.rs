@@ -42,7 +42,10 @@ pub async fn connect<R: Responder>(
             }
         }
     });
-    let client = client.connect(client_side).await.expect("the client connects");
+    let client = client
+        .connect(client_side)
+        .await
+        .expect("the client connects");
     (client, seen)
 }
 
