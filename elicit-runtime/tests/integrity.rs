@@ -104,7 +104,7 @@ fn yes() -> ElicitResult {
     accept(json!({ "ok": true }))
 }
 
-/// 1. Both answers sent with the first call, no round ever shown: nothing is
+/// Attack 1: Both answers sent with the first call, no round ever shown: nothing is
 /// paid. By default the answers are ignored and the first question asked;
 /// a flow that lets the first round be answered unprompted still asks the
 /// confirmation, which is computed from that answer.
@@ -135,7 +135,7 @@ fn a_two_step_payment_cannot_be_completed_in_one_call() {
     assert_eq!(keys_of(&shown), ["confirm"]);
 }
 
-/// 2. The amount changes between the round that showed the confirmation
+/// Attack 2: The amount changes between the round that showed the confirmation
 /// and the retry that answers it: the "yes" was to another question, so
 /// the new one is asked, and the old answer pays nothing.
 #[test]
@@ -173,7 +173,7 @@ fn a_recomputed_question_is_asked_again_not_answered_with_the_old_answer() {
     };
 }
 
-/// 2b. One key for two questions in one flow: the first "yes" never
+/// Attack 2b: One key for two questions in one flow: the first "yes" never
 /// answers the second; the flow stops with a typed error.
 #[test]
 fn one_key_for_two_questions_is_a_typed_error() {
@@ -203,7 +203,7 @@ fn one_key_for_two_questions_is_a_typed_error() {
     );
 }
 
-/// 3. A token that leaks (a log, a proxy) is of no use to another user:
+/// Attack 3: A token that leaks (a log, a proxy) is of no use to another user:
 /// the state was sealed for the user the server authenticated.
 #[test]
 fn a_leaked_token_does_not_continue_for_another_user() {
@@ -229,7 +229,7 @@ fn a_leaked_token_does_not_continue_for_another_user() {
     assert!(open(&keys, &alice, &leaked).is_ok());
 }
 
-/// 4. An expired token tells nothing of its binding: every opener gets the
+/// Attack 4: An expired token tells nothing of its binding: every opener gets the
 /// same "expired", whatever request, arguments or user it tries.
 #[test]
 fn an_expired_token_is_no_oracle() {
@@ -262,7 +262,7 @@ fn an_expired_token_is_no_oracle() {
     assert_eq!(texts.len(), 1);
 }
 
-/// 6. Two deployments that share a key (staging and production) do not
+/// Attack 6: Two deployments that share a key (staging and production) do not
 /// accept each other's states; nor does a flow open a value the
 /// application sealed itself for the same binding.
 #[test]
@@ -297,7 +297,7 @@ fn another_deployment_or_another_kind_of_payload_does_not_open() {
     );
 }
 
-/// 7. A state that lives longer than the opening ring allows (a replica
+/// Attack 7: A state that lives longer than the opening ring allows (a replica
 /// misconfigured with a long lifetime), or that was issued in the future
 /// (a clock far ahead), does not open; within the leeway it does.
 #[test]
@@ -345,7 +345,7 @@ fn a_far_future_or_future_issued_state_is_refused() {
     );
 }
 
-/// 8. The final round sent again does not pay again: the tool records the
+/// Attack 8: The final round sent again does not pay again: the tool records the
 /// state's token id before it acts.
 #[test]
 fn a_replayed_final_round_is_refused() {
@@ -384,7 +384,7 @@ fn a_replayed_final_round_is_refused() {
     assert_eq!(id(&RetryParams::default()), None);
 }
 
-/// 10. Accepting a URL request is consent to open the page, not a visit:
+/// Attack 10: Accepting a URL request is consent to open the page, not a visit:
 /// the tool gets the visit's id (the one in the URL sent) and looks it up
 /// in its own record of completed visits before it acts.
 #[test]
@@ -444,7 +444,7 @@ fn a_url_accept_is_consent_and_names_its_visit() {
     );
 }
 
-/// 5. (server side) A flow never sends a page that is not served over
+/// Attack 5: (server side) A flow never sends a page that is not served over
 /// https.
 #[test]
 fn a_url_request_to_a_dangerous_scheme_is_not_sent() {
@@ -463,7 +463,7 @@ fn a_url_request_to_a_dangerous_scheme_is_not_sent() {
     }
 }
 
-/// 11. Neither a flow's `Debug` nor a stop's shows the user's answers or
+/// Attack 11: Neither a flow's `Debug` nor a stop's shows the user's answers or
 /// the bearer token.
 #[test]
 fn debug_output_shows_no_answer_and_no_token() {

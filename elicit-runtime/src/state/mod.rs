@@ -189,5 +189,11 @@ pub fn seal_flow_for_fuzzing(
     round: u32,
     state: &serde_json::Value,
 ) -> Result<String, SealError> {
-    keys.seal_kind(Kind::Flow, binding, round, state, std::time::SystemTime::now())
+    keys.seal_kind(
+        Kind::Flow,
+        binding,
+        round,
+        state,
+        std::time::SystemTime::now(),
+    )
 }
