@@ -13,10 +13,8 @@ async fn accepted_sockets_have_tcp_nodelay() {
         .await
         .expect("a loopback port is free");
     let address = listener.local_addr().unwrap();
-    let (accepted, client) = tokio::join!(
-        listener.accept(),
-        tokio::net::TcpStream::connect(address)
-    );
+    let (accepted, client) =
+        tokio::join!(listener.accept(), tokio::net::TcpStream::connect(address));
     let client = client.expect("the listener accepts");
     let (accepted, peer) = accepted;
     assert_eq!(peer, client.local_addr().unwrap());

@@ -1,0 +1,270 @@
+//! One input-required round of a two-step tool on 2026-07-28, the state
+//! it carries, and the same bytes through rmcp's `RequestStateCodec` and a
+//! bare XChaCha20-Poly1305 seal and open (the floor).
+//!
+//! The tool is the example server's `plan_trip` (`examples/mcp/src/trip.rs`):
+//! where, then when, with a quote carried between the rounds.
+
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+use chacha20poly1305::{AeadInOut, Key, KeyInit, Tag, XChaCha20Poly1305, XNonce};
+use elicit_runtime::flow::{ClientSupport, Flow, FlowError, Stop};
+use elicit_runtime::protocol::{
+    ElicitResult, ElicitationCapability, InputRequiredResult, InputResponses, RetryParams, Revision,
+};
+use elicit_runtime::state::{Binding, StateKey, StateKeys};
+use elicit_runtime::{Elicitable, Elicitation};
+use rmcp::model::{RequestStateCodec, SealOptions};
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value, json};
+
+/// Where would you like to go?
+#[derive(Debug, Clone, PartialEq, Elicitable)]
+pub struct Destination {
+    /// The city you would like to visit
+    #[elicit(title = "City", min_length = 2, max_length = 80)]
+    pub city: String,
+}
+
+/// When would you like to go?
+#[derive(Debug, Clone, PartialEq, Elicitable)]
+pub struct Dates {
+    /// The day you arrive
+    #[elicit(title = "Arrival", format = "date")]
+    pub arrival: String,
+    /// How many nights you stay
+    #[elicit(title = "Nights", minimum = 1, maximum = 30)]
+    pub nights: u8,
+}
+
+/// The shape of what a flow seals (the runtime's `flow::Carried`, private
+/// to it): answers by key, attempts by key, the keys asked last and the
+/// tool's own values, under the same short names.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Carried {
+    #[serde(rename = "a", default, skip_serializing_if = "Map::is_empty")]
+    pub answers: Map<String, Value>,
+    #[serde(rename = "n", default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub attempts: BTreeMap<String, u32>,
+    #[serde(rename = "k", default, skip_serializing_if = "Vec::is_empty")]
+    pub asked: Vec<String>,
+    #[serde(rename = "v", default, skip_serializing_if = "Map::is_empty")]
+    pub values: Map<String, Value>,
+}
+
+/// The only call of `Flow::open` in the benchmarks: when its signature
+/// changes (a principal, a deployment context), only this changes.
+pub fn open_flow(keys: &StateKeys, retry: &RetryParams) -> Result<Flow, FlowError> {
+    let support = ClientSupport::elicitation(ElicitationCapability::form_only());
+    Flow::open(keys, binding(), Revision::V2026_07_28, support, retry)
+}
+
+/// The binding of every state here: `tools/call` of `plan_trip`, no
+/// arguments, for one user.
+pub fn binding() -> Binding {
+    Binding::tool("plan_trip", None).for_principal("user-42")
+}
+
+/// The same binding as rmcp's associated data: the method, the name, the
+/// canonical arguments and the user.
+pub const RMCP_BINDING: &[u8] = b"tools/call\0plan_trip\0{}\0user-42";
+
+/// The state keys of the benchmarks (a fixed key: nothing here is secret).
+pub fn keys() -> StateKeys {
+    StateKeys::new(StateKey::from_bytes([7; 32]))
+}
+
+/// `plan_trip`: where, then when, with the nightly price worked out once
+/// and carried.
+pub fn plan_trip(flow: &mut Flow) -> Result<String, Stop> {
+    let Elicitation::Accept(to) = flow.form::<Destination>("destination", "Where to?")? else {
+        return Ok("no trip planned".into());
+    };
+    let quote: u32 = flow.remember("quote", || {
+        80 + to.city.bytes().map(u32::from).sum::<u32>() % 70
+    })?;
+    let question = format!("When would you like to go to {}?", to.city);
+    let Elicitation::Accept(dates) = flow.form::<Dates>("dates", question)? else {
+        return Ok("no trip planned".into());
+    };
+    Ok(format!(
+        "{} nights in {} from {}: {} EUR",
+        dates.nights,
+        to.city,
+        dates.arrival,
+        quote * u32::from(dates.nights)
+    ))
+}
+
+/// One call of the tool with `retry`: the flow opened, the tool run, and
+/// its stop (a pause) or its answer.
+pub fn call(keys: &StateKeys, retry: &RetryParams) -> Result<String, Stop> {
+    let mut flow = open_flow(keys, retry).map_err(Stop::Refused)?;
+    plan_trip(&mut flow)
+}
+
+/// The pause of a round, which must be one.
+pub fn paused(outcome: Result<String, Stop>) -> InputRequiredResult {
+    match outcome {
+        Err(Stop::InputRequired(result)) => result,
+        other => panic!("the round pauses: {other:?}"),
+    }
+}
+
+/// The retry of round 2: the answer to where, with the state of round 1.
+pub fn second_retry(keys: &StateKeys) -> RetryParams {
+    let first = paused(call(keys, &RetryParams::default()));
+    let where_to = ElicitResult::accept(object(json!({ "city": "Lisbon" })));
+    RetryParams::new(
+        InputResponses::new().with("destination", &where_to),
+        first.request_state,
+    )
+}
+
+/// The retry of round 3: the answer to when, with the state of round 2.
+pub fn third_retry(keys: &StateKeys) -> RetryParams {
+    let second = paused(call(keys, &second_retry(keys)));
+    let when = ElicitResult::accept(object(json!({ "arrival": "2026-09-14", "nights": 3 })));
+    RetryParams::new(
+        InputResponses::new().with("dates", &when),
+        second.request_state,
+    )
+}
+
+fn object(value: Value) -> Map<String, Value> {
+    match value {
+        Value::Object(map) => map,
+        other => panic!("an object, not {other}"),
+    }
+}
+
+/// The typical carried state: what round 2 of `plan_trip` seals (one
+/// answered form, the attempts, the key asked, the quote).
+pub fn typical(keys: &StateKeys) -> Carried {
+    let second = paused(call(keys, &second_retry(keys)));
+    let token = second.request_state.expect("round 2 seals a state");
+    keys.open::<Carried>(&binding(), &token)
+        .expect("its own state opens")
+        .state
+}
+
+/// A large carried state: five answered forms and 4 KiB of carried values.
+pub fn large() -> Carried {
+    let mut carried = Carried::default();
+    for i in 1..=5 {
+        let key = format!("form{i}");
+        let content = json!({
+            "name": format!("Monalisa Octocat {i}"),
+            "email": format!("octocat{i}@github.com"),
+            "age": 30 + i,
+            "reach": "email",
+            "newsletter": i % 2 == 0,
+        });
+        carried.answers.insert(
+            key.clone(),
+            json!({ "action": "accept", "content": content }),
+        );
+        carried.attempts.insert(key, 1);
+    }
+    carried.asked.push("form6".into());
+    for i in 0..8 {
+        carried
+            .values
+            .insert(format!("note{i}"), Value::String("x".repeat(512 - 10)));
+    }
+    carried
+}
+
+/// rmcp's codec with a key of the same length, sealing with associated
+/// data and an expiry as elicit does.
+pub fn rmcp_codec() -> RequestStateCodec {
+    RequestStateCodec::try_new([7u8; 32]).expect("a 32-byte key")
+}
+
+/// rmcp: the state to JSON, sealed, opened and read back.
+pub fn rmcp_seal_open(codec: &RequestStateCodec, state: &Carried) -> Carried {
+    let options = SealOptions::new()
+        .associated_data(RMCP_BINDING)
+        .ttl(Duration::from_secs(3600));
+    let token = codec
+        .seal_json_with(state, &options)
+        .expect("the state serializes");
+    codec
+        .open_json_with(&token, RMCP_BINDING)
+        .expect("its own state opens")
+}
+
+/// elicit: the state sealed and opened for the binding.
+pub fn elicit_seal_open(keys: &StateKeys, binding: &Binding, state: &Carried) -> Carried {
+    let token = keys.seal(binding, 2, state).expect("the state seals");
+    keys.open::<Carried>(binding, &token)
+        .expect("its own state opens")
+        .state
+}
+
+/// The floor: the state's JSON bytes encrypted and decrypted in place with
+/// XChaCha20-Poly1305, no serialization, no encoding, a fixed nonce.
+pub struct BareAead {
+    cipher: XChaCha20Poly1305,
+}
+
+impl BareAead {
+    /// The cipher with the benchmarks' key.
+    pub fn new() -> BareAead {
+        BareAead {
+            cipher: XChaCha20Poly1305::new(&Key::from([7u8; 32])),
+        }
+    }
+
+    /// Encrypts `bytes` and decrypts them again, in place.
+    pub fn seal_open(&self, bytes: &mut [u8]) {
+        let nonce = XNonce::from([1u8; 24]);
+        let tag: Tag = self
+            .cipher
+            .encrypt_inout_detached(&nonce, b"aad", bytes.into())
+            .expect("a short text encrypts");
+        self.cipher
+            .decrypt_inout_detached(&nonce, b"aad", bytes.into(), &tag)
+            .expect("it decrypts");
+    }
+}
+
+impl Default for BareAead {
+    fn default() -> BareAead {
+        BareAead::new()
+    }
+}
+
+/// Token lengths beside the JSON they carry, for one state: elicit's and
+/// rmcp's.
+pub fn token_lengths(keys: &StateKeys, state: &Carried) -> (usize, usize, usize) {
+    let json = serde_json::to_string(state)
+        .expect("the state serializes")
+        .len();
+    let ours = keys.seal(&binding(), 2, state).expect("it seals").len();
+    let options = SealOptions::new()
+        .associated_data(RMCP_BINDING)
+        .ttl(Duration::from_secs(3600));
+    let theirs = rmcp_codec()
+        .seal_json_with(state, &options)
+        .expect("it seals")
+        .len();
+    (json, ours, theirs)
+}
+
+/// Before measuring: each path gives the state back as it was.
+pub fn check_round_trips(keys: &StateKeys) {
+    let codec = rmcp_codec();
+    let binding = binding();
+    for state in [typical(keys), large()] {
+        assert_eq!(elicit_seal_open(keys, &binding, &state), state);
+        assert_eq!(rmcp_seal_open(&codec, &state), state);
+        let json = serde_json::to_vec(&state).unwrap();
+        let mut bytes = json.clone();
+        BareAead::new().seal_open(&mut bytes);
+        assert_eq!(bytes, json);
+    }
+    let done = call(keys, &third_retry(keys)).expect("round 3 completes");
+    assert_eq!(done, "3 nights in Lisbon from 2026-09-14: 405 EUR");
+}
