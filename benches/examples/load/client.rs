@@ -17,6 +17,16 @@ pub enum Tool {
     Plain,
 }
 
+impl Tool {
+    /// The name in the figures.
+    pub fn name(self) -> &'static str {
+        match self {
+            Tool::PlanTrip => "plan_trip",
+            Tool::Plain => "plain",
+        }
+    }
+}
+
 /// What a client is told to do besides running flows.
 #[derive(Clone, Default)]
 pub struct Extras {

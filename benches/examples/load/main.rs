@@ -210,7 +210,8 @@ fn row(topology: &str, tool: Tool, clients: u64, phase: Phase) -> bool {
     let (p50, p99, max) = rounds.percentiles();
     let per_request = |cpu: Duration| cpu.as_secs_f64() * 1e6 / requests.max(1) as f64;
     println!(
-        "| {topology} | {tool:?} | {clients} | {flows} | {:.0} | {p50:.2} | {p99:.2} | {max:.1} | {} | {:.1} | {:.1} | {:.0} | {:.0} | {:.0} |",
+        "| {topology} | {} | {clients} | {flows} | {:.0} | {p50:.2} | {p99:.2} | {max:.1} | {} | {:.1} | {:.1} | {:.0} | {:.0} | {:.0} |",
+        tool.name(),
         flows as f64 / phase.elapsed.as_secs_f64(),
         errors.len(),
         phase.peak_kib as f64 / 1024.0,
