@@ -558,7 +558,7 @@ fn secret_warnings_from_names_and_titles() {
 
 #[test]
 fn url_view_shows_host_and_flags_what_misleads() {
-    let view = |url: &str| UrlView::new(&UrlRequest::new("Open", url).unwrap());
+    let view = |url: &str| url_view("Open", url);
     let plain = view("https://mcp.example.com/ui/set_api_key");
     assert_eq!(
         (plain.scheme(), plain.host(), plain.port()),
@@ -595,7 +595,11 @@ fn url_view_shows_host_and_flags_what_misleads() {
         (
             "mailto:someone@example.com",
             "",
-            vec![UrlWarning::NotHttps, UrlWarning::NoHost],
+            vec![
+                UrlWarning::NotAWebPage,
+                UrlWarning::NotHttps,
+                UrlWarning::NoHost,
+            ],
         ),
         ("HTTPS://EXAMPLE.COM/Path", "example.com", vec![]),
     ];
@@ -611,6 +615,47 @@ fn url_view_shows_host_and_flags_what_misleads() {
         .consent_text("srv\nfake");
     assert!(text.starts_with("The server `srv\\nfake` asks"));
     assert!(text.contains("Message: Hi\\u{1b}[2J\\rthere\n"));
+}
+
+/// A URL-mode request as a client reads it from the wire, where any
+/// absolute URI may arrive.
+fn url_view(message: &str, url: &str) -> UrlView {
+    let request: UrlRequest =
+        serde_json::from_value(json!({ "mode": "url", "url": url, "message": message })).unwrap();
+    UrlView::new(&request)
+}
+
+/// The attack: a server sends a URL that runs code or reads local files
+/// where it opens. The client reads it, warns first, and will not open it.
+#[test]
+fn url_view_will_not_open_what_is_no_web_page() {
+    for url in [
+        "javascript:alert(1)",
+        "JavaScript:alert(document.cookie)",
+        "data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==",
+        "data:text/html,%3Cscript%3Ealert(1)%3C%2Fscript%3E",
+        "file:///etc/passwd",
+        "vbscript:msgbox",
+        "ms-msdt:/id",
+    ] {
+        let view = url_view("Click to continue", url);
+        assert!(!view.is_openable(), "{url}");
+        assert_eq!(view.warnings()[0], UrlWarning::NotAWebPage, "{url}");
+        assert!(
+            view.consent_text("srv")
+                .contains("Warning: the address is not a web page (`http` or `https`), so this client will not open it\n"),
+            "{url}"
+        );
+    }
+    for url in [
+        "https://mcp.example.com/connect",
+        "http://evil.example/",
+        "HTTP://127.0.0.1:8080/x",
+    ] {
+        let view = url_view("Continue", url);
+        assert!(view.is_openable(), "{url}");
+        assert!(!view.warnings().contains(&UrlWarning::NotAWebPage), "{url}");
+    }
 }
 
 #[test]

@@ -7,7 +7,7 @@ use elicit_runtime::protocol::{
     Action, CLIENT_CAPABILITIES_META_KEY, ElicitRequestParams, ElicitResult, ElicitationCapability,
     ElicitationCompleteNotification, ElicitationId, Elicitor, FormRequest, InputRequest,
     InputRequiredResult, InputResponses, MessageError, Mode, RequestError, RetryParams, Revision,
-    UrlElicitationRequired, UrlRequest,
+    UrlElicitationRequired, UrlPolicy, UrlRequest,
 };
 use elicit_runtime::{ElicitError, Elicitable, Elicitation, InputResponseError, UrlElicitation};
 use serde_json::{Map, Value, json};
@@ -334,12 +334,13 @@ fn url_requests_need_an_absolute_uri() {
             "{bad}"
         );
     }
-    for good in [
-        CONNECT,
-        "http://localhost:8080/x?y=1#z",
-        "urn:example:connect",
-    ] {
-        assert!(UrlRequest::new("Connect", good).is_ok(), "{good}");
+    assert!(UrlRequest::new("Connect", CONNECT).is_ok());
+    // Read from the wire, any absolute URI is a URL request: the client
+    // decides what it opens.
+    for read in ["http://localhost:8080/x?y=1#z", "urn:example:connect"] {
+        let wire = json!({ "mode": "url", "url": read, "message": "Connect" });
+        let request: UrlRequest = serde_json::from_value(wire).unwrap();
+        assert_eq!(request.url, read);
     }
     // A URL changed after the check is checked again when written.
     let mut request = UrlRequest::new("Connect", CONNECT).unwrap();
@@ -348,6 +349,173 @@ fn url_requests_need_an_absolute_uri() {
         request.render(Revision::V2026_07_28),
         Err(RequestError::InvalidUrl { .. })
     ));
+}
+
+/// URLs a hostile or careless server might send in URL mode: each runs
+/// code, reads local files or travels in clear where the client opens it.
+const DANGEROUS_URLS: [(&str, &str); 7] = [
+    ("javascript:alert(1)", "javascript"),
+    (
+        "data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==",
+        "data",
+    ),
+    ("data:text/html,%3Cscript%3Ealert(1)%3C%2Fscript%3E", "data"),
+    ("file:///etc/passwd", "file"),
+    ("vbscript:msgbox", "vbscript"),
+    ("ms-msdt:/id", "ms-msdt"),
+    ("http://evil.example/", "http"),
+];
+
+/// Loopback URLs over `http`: sent only when the server chose
+/// [`UrlPolicy::HttpsOrLoopbackHttp`].
+const LOOPBACK_HTTP: [&str; 3] = [
+    "http://127.0.0.1:8080/x",
+    "http://localhost/x",
+    "http://[::1]/x",
+];
+
+fn assert_scheme_refused(error: &RequestError, url: &str, scheme: &str) {
+    assert!(
+        matches!(error, RequestError::UrlSchemeRefused { scheme: s, .. } if s == scheme),
+        "{url}: {error:?}"
+    );
+    let text = error.to_string();
+    assert!(text.contains(&format!("`{scheme}`")), "{url}: {text}");
+    assert!(
+        text.contains("serve the page over `https`"),
+        "{url}: {text}"
+    );
+    assert_style(error);
+}
+
+#[test]
+fn a_server_cannot_send_a_url_that_is_no_https_page() {
+    let elicitor = elicitor(Revision::V2025_11_25, ElicitationCapability::form_and_url());
+    let latest = Elicitor::new(Revision::V2026_07_28, ElicitationCapability::form_and_url());
+    for policy in [UrlPolicy::Https, UrlPolicy::HttpsOrLoopbackHttp] {
+        let elicitor = elicitor.clone().with_url_policy(policy);
+        let latest = latest.clone().with_url_policy(policy);
+        for (url, scheme) in DANGEROUS_URLS {
+            let refused = |result: Result<_, RequestError>| match result {
+                Ok(_) => panic!("{url} was accepted under {policy:?}"),
+                Err(error) => assert_scheme_refused(&error, url, scheme),
+            };
+            refused(UrlRequest::new_with_policy("Connect", url, policy).map(drop));
+            refused(elicitor.url("Connect", url).map(drop));
+            refused(
+                elicitor
+                    .url_with_id("Connect", url, ElicitationId::new("e"))
+                    .map(drop),
+            );
+            let builder = InputRequiredResult::builder(&latest).unwrap();
+            refused(builder.url("k", "Connect", url).map(drop));
+
+            // Built for a good URL, then changed: checked again where sent.
+            let mut changed = UrlRequest::new("Connect", CONNECT)
+                .unwrap()
+                .with_elicitation_id(ElicitationId::new("e"));
+            changed.url = url.to_owned();
+            refused(elicitor.check(changed.clone()).map(drop));
+            refused(
+                UrlElicitationRequired::new_with_policy("Connect first", vec![changed], policy)
+                    .map(drop),
+            );
+        }
+        if policy == UrlPolicy::Https {
+            for (url, scheme) in DANGEROUS_URLS {
+                let error = UrlRequest::new("Connect", url).unwrap_err();
+                assert_scheme_refused(&error, url, scheme);
+            }
+        }
+    }
+    // Unencoded, the `data:` page is not even an absolute URI.
+    let raw = "data:text/html,<script>alert(1)</script>";
+    assert!(matches!(
+        UrlRequest::new("Connect", raw),
+        Err(RequestError::InvalidUrl { .. })
+    ));
+    // A client still reads every one of them: it decides what to open.
+    for (url, _) in DANGEROUS_URLS {
+        let wire = json!({ "mode": "url", "url": url, "message": "Connect" });
+        assert!(serde_json::from_value::<UrlRequest>(wire).is_ok(), "{url}");
+    }
+}
+
+#[test]
+fn the_refusal_says_which_scheme_and_what_to_do() {
+    assert_eq!(
+        UrlRequest::new("Connect", "file:///etc/passwd")
+            .unwrap_err()
+            .to_string(),
+        "elicitation `url` `file:///etc/passwd` uses the scheme `file`, which is no web page a \
+         client may open: serve the page over `https`"
+    );
+    assert_eq!(
+        UrlRequest::new("Connect", "http://evil.example/")
+            .unwrap_err()
+            .to_string(),
+        "elicitation `url` `http://evil.example/` uses `http`: serve the page over `https` \
+         (`http` is allowed only to a loopback host, under `UrlPolicy::HttpsOrLoopbackHttp`)"
+    );
+    let policy = UrlPolicy::HttpsOrLoopbackHttp;
+    assert_eq!(
+        UrlRequest::new_with_policy("Connect", "http://evil.example/", policy)
+            .unwrap_err()
+            .to_string(),
+        "elicitation `url` `http://evil.example/` uses `http` to a host that is not loopback: \
+         serve the page over `https` (`http` is allowed only to `localhost`, `127.0.0.0/8` and \
+         `[::1]`)"
+    );
+    let error = UrlRequest::new("Connect", "https:connect").unwrap_err();
+    assert!(matches!(error, RequestError::UrlWithoutHost { .. }));
+    assert_style(&error);
+}
+
+#[test]
+fn loopback_http_is_sent_only_when_chosen() {
+    let elicitor = elicitor(Revision::V2025_11_25, ElicitationCapability::form_and_url());
+    let chosen = elicitor
+        .clone()
+        .with_url_policy(UrlPolicy::HttpsOrLoopbackHttp);
+    assert_eq!(elicitor.url_policy(), UrlPolicy::Https);
+    for url in LOOPBACK_HTTP {
+        // Not chosen: refused everywhere a server builds a request.
+        assert_scheme_refused(&UrlRequest::new("Connect", url).unwrap_err(), url, "http");
+        assert_scheme_refused(&elicitor.url("Connect", url).unwrap_err(), url, "http");
+        assert_scheme_refused(
+            &elicitor
+                .url_with_id("Connect", url, ElicitationId::new("e"))
+                .unwrap_err(),
+            url,
+            "http",
+        );
+        let request = UrlRequest::new_with_policy("Connect", url, UrlPolicy::HttpsOrLoopbackHttp)
+            .unwrap()
+            .with_elicitation_id(ElicitationId::new("e"));
+        assert_scheme_refused(
+            &UrlElicitationRequired::new("Connect first", vec![request.clone()]).unwrap_err(),
+            url,
+            "http",
+        );
+        assert_scheme_refused(&elicitor.check(request.clone()).unwrap_err(), url, "http");
+
+        // Chosen: sent as given.
+        assert_eq!(request.url, url);
+        let sent = chosen.url("Connect", url).unwrap();
+        assert_eq!(sent.to_json()["url"], url);
+        let sent = chosen
+            .url_with_id("Connect", url, ElicitationId::new("e"))
+            .unwrap();
+        assert_eq!(sent.to_json()["url"], url);
+        assert!(chosen.check(request.clone()).is_ok());
+        let error = UrlElicitationRequired::new_with_policy(
+            "Connect first",
+            vec![request],
+            UrlPolicy::HttpsOrLoopbackHttp,
+        )
+        .unwrap();
+        assert_eq!(error.to_error()["data"]["elicitations"][0]["url"], url);
+    }
 }
 
 #[test]

@@ -36,7 +36,7 @@ fn states(c: &mut Criterion) {
     let keys = round::keys();
     round::check_round_trips(&keys);
     for (name, state) in [
-        ("typical", round::typical(&keys)),
+        ("typical", round::typical()),
         ("large", round::large()),
     ] {
         let (json, ours, theirs) = round::token_lengths(&keys, &state);

@@ -124,7 +124,7 @@ const ROUND_PATHS: [&str; 9] = [
 fn round_path(name: &str) -> Option<fn(u64)> {
     use common::round::{self, BareAead, Carried};
     fn typical() -> Carried {
-        round::typical(&round::keys())
+        round::typical()
     }
     fn elicit(state: Carried, count: u64) {
         let (keys, binding) = (round::keys(), round::binding());

@@ -290,6 +290,43 @@ fn url_mode_shows_the_host_and_asks_consent() {
     assert_eq!(run.answer(), json!({ "action": "accept" }));
 }
 
+/// The attack: a server sends URLs that run code or read local files where
+/// they open. The consent screen says it will not open them, and Enter on
+/// its first entry declines.
+#[test]
+fn url_mode_never_offers_to_open_what_is_no_web_page() {
+    for (name, url, scheme) in [
+        ("javascript", "javascript:alert(1)", "javascript"),
+        (
+            "data",
+            "data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==",
+            "data",
+        ),
+        ("file", "file:///etc/passwd", "file"),
+        ("vbscript", "vbscript:msgbox", "vbscript"),
+        ("ms-msdt", "ms-msdt:/id", "ms-msdt"),
+    ] {
+        let request = json!({
+            "mode": "url",
+            "elicitationId": "e-1",
+            "url": url,
+            "message": "Click to continue"
+        });
+        let mut run = Run::start(&format!("url-{name}"), &request);
+        run.expect(&format!("URL:     {url}"))
+            .expect("Warning: the address is not a web page")
+            .expect(&format!(
+                "This client will not open a `{scheme}:` address, which is no web page. \
+                 Decline or cancel?"
+            ));
+        // Everything the list shows before its first entry, and the entry.
+        let list = run.session.exp_string("Decline the request").unwrap();
+        assert!(!list.contains("Open"), "{url}: {list:?}");
+        run.keys(ENTER);
+        assert_eq!(run.answer(), json!({ "action": "decline" }), "{url}");
+    }
+}
+
 #[test]
 fn a_request_outside_the_subset_gets_invalid_params() {
     let mut bad = request();

@@ -4,13 +4,14 @@
 //! of unusable retry refused with JSON-RPC `-32602`.
 
 use elicit_runtime::flow::{
-    Capability, ClientSupport, Flow, FlowError, Form, Need, ResponseError, Roots, Sampling, Stop,
+    AskError, Capability, ClientSupport, Flow, FlowError, Form, Need, ResponseError, Roots,
+    Sampling, Stop,
 };
 use elicit_runtime::protocol::{
     ElicitResult, ElicitationCapability, InputRequiredResult, InputResponses, Mode, RetryParams,
     Revision,
 };
-use elicit_runtime::state::{Binding, StateError, StateKey, StateKeys};
+use elicit_runtime::state::{Binding, Principal, StateError, StateKey, StateKeys};
 use elicit_runtime::{Elicitable, Elicitation};
 use serde_json::{Map, Value, json};
 
@@ -32,7 +33,9 @@ struct Order {
 }
 
 fn keys() -> StateKeys {
-    StateKeys::new(StateKey::from_bytes([7; 32]))
+    StateKeys::new(
+        StateKey::from_bytes(core::array::from_fn(|i| (i as u8).wrapping_mul(31) ^ 0x6b)).unwrap(),
+    )
 }
 
 fn form_client() -> ClientSupport {
@@ -47,6 +50,7 @@ fn open(retry: &RetryParams) -> Result<Flow, FlowError> {
     Flow::open(
         &keys(),
         binding(),
+        &Principal::UNBOUND,
         Revision::V2026_07_28,
         form_client(),
         retry,
@@ -88,6 +92,11 @@ fn order(flow: &mut Flow) -> Result<String, Stop> {
 
 fn call(retry: &RetryParams) -> Result<String, Stop> {
     order(&mut open(retry)?)
+}
+
+/// The state of the first round, which asks `who`.
+fn round1() -> String {
+    asked(call(&RetryParams::default())).request_state.unwrap()
 }
 
 fn asked(stop: Result<String, Stop>) -> InputRequiredResult {
@@ -163,13 +172,36 @@ fn a_missing_response_is_asked_again_and_extra_keys_are_ignored() {
     assert_eq!(keys_of(&extra), ["order"]);
 }
 
+/// Without a state no request was sent: the responses answer nothing, and
+/// the first round is asked, by default.
 #[test]
-fn without_a_state_responses_are_read_for_whatever_the_tool_asks() {
-    let answered = asked(call(&retry(
+fn without_a_state_responses_are_ignored() {
+    let ignored = asked(call(&retry(
         json!({ "who": accepted(json!({ "name": "Ada" })), "extra": 12 }),
         None,
     )));
-    assert_eq!(keys_of(&answered), ["order"]);
+    assert_eq!(keys_of(&ignored), ["who"]);
+    assert_eq!(message_of(&ignored, "who"), "Who orders?");
+    // Not even read: a response that is no result is no error either.
+    let not_read = asked(call(&retry(json!({ "who": 12345 }), None)));
+    assert_eq!(keys_of(&not_read), ["who"]);
+}
+
+/// Opted in, a call without a state answers the first round, and only the
+/// first: the second step is always asked before it is read.
+#[test]
+fn an_unprompted_answer_answers_only_the_first_round() {
+    let both = retry(
+        json!({
+            "who": accepted(json!({ "name": "Ada" })),
+            "order": accepted(json!({ "dish": "soup", "portions": 1 }))
+        }),
+        None,
+    );
+    let mut flow = open(&both).unwrap().with_unprompted_first_round();
+    let second = asked(order(&mut flow));
+    assert_eq!(keys_of(&second), ["order"]);
+    assert_eq!(message_of(&second, "order"), "What would Ada like?");
 }
 
 #[test]
@@ -182,7 +214,7 @@ fn a_response_that_is_not_a_result_is_a_protocol_error() {
         json!({ "action": "maybe" }),
         json!({ "action": "accept", "content": ["Ada"] }),
     ] {
-        let stop = call(&retry(json!({ "who": bad.clone() }), None)).unwrap_err();
+        let stop = call(&retry(json!({ "who": bad.clone() }), Some(&round1()))).unwrap_err();
         let Stop::Refused(error) = stop else {
             panic!("{bad}: expected a refusal, got {stop:?}");
         };
@@ -253,7 +285,10 @@ fn invalid_content_is_asked_again_with_errors_and_valid_answers_then_exhausted()
 
 #[test]
 fn the_number_of_attempts_is_configurable() {
-    let bad = retry(json!({ "who": accepted(json!({ "name": "A" })) }), None);
+    let bad = retry(
+        json!({ "who": accepted(json!({ "name": "A" })) }),
+        Some(&round1()),
+    );
     let mut once = open(&bad).unwrap().with_max_attempts(1);
     assert!(matches!(order(&mut once), Err(Stop::Exhausted(_))));
     let mut twice = open(&bad).unwrap().with_max_attempts(2);
@@ -263,9 +298,15 @@ fn the_number_of_attempts_is_configurable() {
 
 #[test]
 fn decline_and_cancel_are_answers_carried_like_any_other() {
-    let declined = call(&retry(json!({ "who": { "action": "decline" } }), None));
+    let declined = call(&retry(
+        json!({ "who": { "action": "decline" } }),
+        Some(&round1()),
+    ));
     assert_eq!(declined.unwrap(), "no order");
-    let cancelled = call(&retry(json!({ "who": { "action": "cancel" } }), None));
+    let cancelled = call(&retry(
+        json!({ "who": { "action": "cancel" } }),
+        Some(&round1()),
+    ));
     assert_eq!(cancelled.unwrap(), "no order");
 }
 
@@ -274,6 +315,7 @@ fn a_client_that_declared_nothing_needed_gets_no_request() {
     let mut flow = Flow::open(
         &keys(),
         binding(),
+        &Principal::UNBOUND,
         Revision::V2026_07_28,
         ClientSupport::none().with_sampling(),
         &RetryParams::default(),
@@ -295,6 +337,7 @@ fn a_client_that_declared_nothing_needed_gets_no_request() {
     let mut flow = Flow::open(
         &keys(),
         binding(),
+        &Principal::UNBOUND,
         Revision::V2026_07_28,
         url_only,
         &RetryParams::default(),
@@ -309,6 +352,7 @@ fn optional_needs_are_left_out_for_a_client_that_cannot_answer_them() {
     let mut flow = Flow::open(
         &keys(),
         binding(),
+        &Principal::UNBOUND,
         Revision::V2026_07_28,
         support,
         &RetryParams::default(),
@@ -337,6 +381,7 @@ fn optional_needs_are_left_out_for_a_client_that_cannot_answer_them() {
     let mut nothing = Flow::open(
         &keys(),
         binding(),
+        &Principal::UNBOUND,
         Revision::V2026_07_28,
         ClientSupport::none(),
         &RetryParams::default(),
@@ -368,6 +413,7 @@ fn several_requests_in_one_round_are_each_read_by_key() {
         Flow::open(
             &keys(),
             binding(),
+            &Principal::UNBOUND,
             Revision::V2026_07_28,
             support.clone(),
             retry,
@@ -428,6 +474,7 @@ fn several_requests_in_one_round_are_each_read_by_key() {
 
 #[test]
 fn a_key_used_twice_in_one_round_is_refused_before_anything_is_sent() {
+    // Two different requests under one key.
     let mut flow = open(&RetryParams::default()).unwrap();
     let stop = flow
         .gather((
@@ -435,7 +482,26 @@ fn a_key_used_twice_in_one_round_is_refused_before_anything_is_sent() {
             Form::<Name>::new("same", "B"),
         ))
         .unwrap_err();
-    assert!(matches!(stop, Stop::Failed(_)), "{stop:?}");
+    assert!(
+        matches!(stop, Stop::Failed(AskError::KeyReused { .. })),
+        "{stop:?}"
+    );
+    assert!(
+        stop.to_string().contains("give each question its own key"),
+        "{stop}"
+    );
+    // The same request twice in one round.
+    let mut flow = open(&RetryParams::default()).unwrap();
+    let stop = flow
+        .gather((
+            Form::<Name>::new("same", "A"),
+            Form::<Name>::new("same", "A"),
+        ))
+        .unwrap_err();
+    assert!(
+        matches!(stop, Stop::Failed(AskError::Request(_))),
+        "{stop:?}"
+    );
     assert!(
         stop.to_string().contains("give each request its own key"),
         "{stop}"
@@ -501,52 +567,57 @@ fn a_refused_state_is_invalid_params_and_names_the_reason_only() {
     let other_tool = Flow::open(
         &keys(),
         Binding::tool("other", None),
+        &Principal::UNBOUND,
         Revision::V2026_07_28,
         form_client(),
         &retry(answer.clone(), Some(&state)),
     );
     assert!(matches!(
         other_tool,
-        Err(FlowError::State(StateError::OtherRequest { .. }))
+        Err(FlowError::State(StateError::Mismatch(_)))
     ));
     let prompt = Flow::open(
         &keys(),
         Binding::prompt("order", None),
+        &Principal::UNBOUND,
         Revision::V2026_07_28,
         form_client(),
         &retry(answer.clone(), Some(&state)),
     );
     assert!(matches!(
         prompt,
-        Err(FlowError::State(StateError::OtherRequest { .. }))
+        Err(FlowError::State(StateError::Mismatch(_)))
     ));
     let arguments = json!({ "table": 4 });
     let other_arguments = Flow::open(
         &keys(),
         Binding::tool("order", arguments.as_object()),
+        &Principal::UNBOUND,
         Revision::V2026_07_28,
         form_client(),
         &retry(answer.clone(), Some(&state)),
     );
     assert!(matches!(
         other_arguments,
-        Err(FlowError::State(StateError::OtherArguments { .. }))
+        Err(FlowError::State(StateError::Mismatch(_)))
     ));
     let other_user = Flow::open(
         &keys(),
-        binding().for_principal("mallory"),
+        binding(),
+        &Principal::user("mallory"),
         Revision::V2026_07_28,
         form_client(),
         &retry(answer.clone(), Some(&state)),
     );
     assert!(matches!(
         other_user,
-        Err(FlowError::State(StateError::OtherUser))
+        Err(FlowError::State(StateError::Mismatch(_)))
     ));
-    let stranger = StateKeys::new(StateKey::from_bytes([8; 32]));
+    let stranger = StateKeys::new(StateKey::generate().unwrap());
     let unknown_key = Flow::open(
         &stranger,
         binding(),
+        &Principal::UNBOUND,
         Revision::V2026_07_28,
         form_client(),
         &retry(answer, Some(&state)),
@@ -559,12 +630,21 @@ fn a_refused_state_is_invalid_params_and_names_the_reason_only() {
 
 #[test]
 fn replicas_sharing_keys_continue_each_others_rounds_across_a_rotation() {
-    let old = "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8";
-    let new = "HxwdGhsYGRYXFBUSExAREA4PDA0KCwgJBgcEBQIDAAE";
+    let old = StateKey::generate().unwrap().expose_base64();
+    let new = StateKey::generate().unwrap().expose_base64();
+    let (old, new) = (old.as_str(), new.as_str());
     let before = StateKeys::parse(old).unwrap();
     let after = StateKeys::parse(&format!("{new},{old}")).unwrap();
     let open_with = |keys: &StateKeys, retry: &RetryParams| {
-        Flow::open(keys, binding(), Revision::V2026_07_28, form_client(), retry).unwrap()
+        Flow::open(
+            keys,
+            binding(),
+            &Principal::UNBOUND,
+            Revision::V2026_07_28,
+            form_client(),
+            retry,
+        )
+        .unwrap()
     };
     let first = asked(order(&mut open_with(&before, &RetryParams::default())));
     let second = asked(order(&mut open_with(
@@ -579,6 +659,7 @@ fn replicas_sharing_keys_continue_each_others_rounds_across_a_rotation() {
     let refused = Flow::open(
         &before,
         binding(),
+        &Principal::UNBOUND,
         Revision::V2026_07_28,
         form_client(),
         &retry(json!({}), second.request_state.as_deref()),

@@ -12,15 +12,16 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use elicit_runtime::Limits;
 use elicit_runtime::limits::LimitError;
 use elicit_runtime::state::{
-    Binding, KeyError, SealError, StateError, StateKey, StateKeys, TOKEN_PREFIX,
+    Binding, Expiry, KeyError, MismatchKind, SealError, StateError, StateKey, StateKeys,
+    TOKEN_PREFIX,
 };
 use proptest::prelude::*;
 use proptest::sample::Index;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
-/// Two keys, as an operator would write them.
-const KEY_A: &str = "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8";
+/// Two keys, as an operator would write them (made for these tests).
+const KEY_A: &str = "XMtymQCv1n3kE7ohSPcehSxbwmmQP6bNdOMKsdhH7hU";
 const KEY_B: &str = "f5d2b3c9a1e4f6a7b8c9d0e1f2a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5";
 
 /// The bytes of a sealed state before its JSON: key id, nonce, header.
@@ -99,6 +100,19 @@ fn flipped(token: &str, index: usize, mask: u8) -> String {
     encode(&bytes)
 }
 
+/// What part of the binding a refusal names for the logs, if it is a
+/// mismatch.
+fn mismatch(result: Result<Booking, StateError>) -> Option<(MismatchKind, String, String)> {
+    match result {
+        Err(StateError::Mismatch(mismatch)) => Some((
+            mismatch.kind(),
+            mismatch.method().to_owned(),
+            mismatch.name().to_owned(),
+        )),
+        _ => None,
+    }
+}
+
 fn open(keys: &StateKeys, binding: &Binding, token: &str) -> Result<Booking, StateError> {
     keys.open::<Booking>(binding, token)
         .map(|opened| opened.state)
@@ -109,7 +123,7 @@ fn a_typed_state_round_trips() {
     let keys = keys().with_ttl(Duration::from_secs(900));
     let now = UNIX_EPOCH + Duration::from_secs(1_000_000_000);
     let token = keys.seal_at(&binding(), 4, &booking(), now).unwrap();
-    assert!(token.starts_with("es1."));
+    assert!(token.starts_with("es2."));
     assert!(
         token[4..]
             .bytes()
@@ -131,7 +145,7 @@ fn a_typed_state_round_trips() {
     // Sealed in 2001, so long expired by the clock.
     assert_eq!(
         open(&keys, &binding(), &token).unwrap_err(),
-        StateError::Expired
+        StateError::Expired(Expiry::Passed)
     );
     let fresh = keys.seal(&binding(), 5, &booking()).unwrap();
     assert_eq!(open(&keys, &binding(), &fresh).unwrap(), booking());
@@ -221,10 +235,11 @@ fn another_prefix_is_malformed() {
     for changed in [
         String::new(),
         body.to_owned(),
-        format!("es2.{body}"),
-        format!("ES1.{body}"),
-        format!("es1{body}"),
-        format!(" es1.{body}"),
+        format!("es1.{body}"),
+        format!("es3.{body}"),
+        format!("ES2.{body}"),
+        format!("es2{body}"),
+        format!(" es2.{body}"),
         format!("es0.{body}"),
     ] {
         assert_eq!(
@@ -317,15 +332,15 @@ fn an_expired_state_is_refused() {
     };
     assert_eq!(open_at(0), Ok(booking()));
     assert_eq!(open_at(59), Ok(booking()));
-    assert_eq!(open_at(60), Err(StateError::Expired));
-    assert_eq!(open_at(86_400), Err(StateError::Expired));
+    assert_eq!(open_at(60), Err(StateError::Expired(Expiry::Passed)));
+    assert_eq!(open_at(86_400), Err(StateError::Expired(Expiry::Passed)));
     // The expiry was sealed: a ring with a longer lifetime does not extend it.
     let lenient = keys.clone().with_ttl(Duration::from_secs(86_400));
     assert_eq!(
         lenient
             .open_at::<Booking>(&binding(), &token, now + Duration::from_secs(61))
             .unwrap_err(),
-        StateError::Expired
+        StateError::Expired(Expiry::Passed)
     );
 }
 
@@ -334,14 +349,19 @@ fn another_tool_is_another_request() {
     let other = Binding::tool("cancel_booking", Some(&arguments()));
     let error = open(&keys(), &other, &sealed()).unwrap_err();
     assert_eq!(
-        error,
-        StateError::OtherRequest {
-            method: "tools/call".into(),
-            name: "cancel_booking".into()
-        }
+        mismatch(Err(error.clone())),
+        Some((
+            MismatchKind::Request,
+            "tools/call".into(),
+            "cancel_booking".into()
+        ))
     );
+    // The detail is for the logs; the client is told only that the state
+    // is not this request's.
+    assert!(!error.to_string().contains("cancel_booking"));
     assert!(
-        error
+        std::error::Error::source(&error)
+            .unwrap()
             .to_string()
             .contains("another request than `tools/call` of `cancel_booking`")
     );
@@ -351,16 +371,25 @@ fn another_tool_is_another_request() {
 fn a_prompt_is_not_a_tool_of_the_same_name() {
     let token = sealed();
     let prompt = Binding::prompt("book_hotel", Some(&arguments()));
-    assert!(matches!(
-        open(&keys(), &prompt, &token),
-        Err(StateError::OtherRequest { method, name }) if method == "prompts/get" && name == "book_hotel"
-    ));
+    assert_eq!(
+        mismatch(open(&keys(), &prompt, &token)),
+        Some((
+            MismatchKind::Request,
+            "prompts/get".into(),
+            "book_hotel".into()
+        ))
+    );
     let resource = Binding::resource("book_hotel");
     let from_resource = keys().seal(&resource, 1, &booking()).unwrap();
-    assert!(matches!(
-        open(&keys(), &Binding::tool("book_hotel", None), &from_resource),
-        Err(StateError::OtherRequest { .. })
-    ));
+    assert_eq!(
+        mismatch(open(
+            &keys(),
+            &Binding::tool("book_hotel", None),
+            &from_resource
+        ))
+        .map(|(kind, ..)| kind),
+        Some(MismatchKind::Request)
+    );
     assert_eq!(
         open(&keys(), &Binding::resource("book_hotel"), &from_resource),
         Ok(booking())
@@ -379,20 +408,18 @@ fn other_arguments_are_refused() {
     ] {
         let other = Binding::tool("book_hotel", changed.as_object());
         assert_eq!(
-            open(&keys(), &other, &token),
-            Err(StateError::OtherArguments {
-                method: "tools/call".into(),
-                name: "book_hotel".into()
-            }),
+            mismatch(open(&keys(), &other, &token)),
+            Some((
+                MismatchKind::Arguments,
+                "tools/call".into(),
+                "book_hotel".into()
+            )),
             "{changed}"
         );
     }
     assert_eq!(
-        open(&keys(), &Binding::tool("book_hotel", None), &token),
-        Err(StateError::OtherArguments {
-            method: "tools/call".into(),
-            name: "book_hotel".into()
-        })
+        mismatch(open(&keys(), &Binding::tool("book_hotel", None), &token)).map(|(kind, ..)| kind),
+        Some(MismatchKind::Arguments)
     );
 }
 
@@ -446,12 +473,12 @@ fn another_user_is_refused() {
     let token = keys.seal(&alice, 1, &booking()).unwrap();
     assert_eq!(open(&keys, &alice, &token), Ok(booking()));
     assert_eq!(
-        open(&keys, &binding().for_principal("bob"), &token),
-        Err(StateError::OtherUser)
+        mismatch(open(&keys, &binding().for_principal("bob"), &token)).map(|(kind, ..)| kind),
+        Some(MismatchKind::User)
     );
     assert_eq!(
-        open(&keys, &binding().for_principal("alice "), &token),
-        Err(StateError::OtherUser)
+        mismatch(open(&keys, &binding().for_principal("alice "), &token)).map(|(kind, ..)| kind),
+        Some(MismatchKind::User)
     );
 }
 
@@ -463,20 +490,24 @@ fn a_principal_on_one_side_only_is_another_user() {
     let sealed_with = keys.seal(&with, 1, &booking()).unwrap();
     let sealed_without = keys.seal(&without, 1, &booking()).unwrap();
     assert_eq!(
-        open(&keys, &without, &sealed_with),
-        Err(StateError::OtherUser)
+        mismatch(open(&keys, &without, &sealed_with)).map(|(kind, ..)| kind),
+        Some(MismatchKind::User)
     );
     assert_eq!(
-        open(&keys, &with, &sealed_without),
-        Err(StateError::OtherUser)
+        mismatch(open(&keys, &with, &sealed_without)).map(|(kind, ..)| kind),
+        Some(MismatchKind::User)
     );
     // An empty principal is still a principal.
     assert_eq!(
-        open(&keys, &binding().for_principal(""), &sealed_without),
-        Err(StateError::OtherUser)
+        mismatch(open(&keys, &binding().for_principal(""), &sealed_without)).map(|(kind, ..)| kind),
+        Some(MismatchKind::User)
     );
 }
 
+/// After authentication the age comes first: an expired token answers
+/// "expired" to every binding, so a leaked one is no oracle for guessing
+/// what it was sealed for. While current, the binding is checked before the
+/// state is read, request before arguments before user.
 #[test]
 fn refusals_come_in_order() {
     let keys = keys().with_ttl(Duration::from_secs(10));
@@ -484,25 +515,40 @@ fn refusals_come_in_order() {
     let token = keys
         .seal_at(&binding().for_principal("alice"), 1, &booking(), now)
         .unwrap();
-    let later = now + Duration::from_secs(3600);
     let wrong_everything = Binding::prompt("x", None).for_principal("bob");
     let wrong_arguments_and_user = Binding::tool("book_hotel", None).for_principal("bob");
     let wrong_user = binding().for_principal("bob");
-    let check = |binding: &Binding| keys.open_at::<u32>(binding, &token, later).unwrap_err();
-    assert!(matches!(
-        check(&wrong_everything),
-        StateError::OtherRequest { .. }
-    ));
-    assert!(matches!(
-        check(&wrong_arguments_and_user),
-        StateError::OtherArguments { .. }
-    ));
-    assert_eq!(check(&wrong_user), StateError::OtherUser);
-    // Expired before it is read as the wrong type.
+    let right = binding().for_principal("alice");
+    let check = |binding: &Binding, at| keys.open_at::<u32>(binding, &token, at).unwrap_err();
+    let later = now + Duration::from_secs(3600);
+    for binding in [
+        &wrong_everything,
+        &wrong_arguments_and_user,
+        &wrong_user,
+        &right,
+    ] {
+        assert_eq!(check(binding, later), StateError::Expired(Expiry::Passed));
+    }
+    let kind = |error| match error {
+        StateError::Mismatch(mismatch) => Some(mismatch.kind()),
+        _ => None,
+    };
     assert_eq!(
-        check(&binding().for_principal("alice")),
-        StateError::Expired
+        kind(check(&wrong_everything, now)),
+        Some(MismatchKind::Request)
     );
+    assert_eq!(
+        kind(check(&wrong_arguments_and_user, now)),
+        Some(MismatchKind::Arguments)
+    );
+    assert_eq!(kind(check(&wrong_user, now)), Some(MismatchKind::User));
+    // Every mismatch reads the same to the client.
+    assert_eq!(
+        check(&wrong_everything, now).to_string(),
+        check(&wrong_user, now).to_string()
+    );
+    // Current and bound right, then read as the wrong type.
+    assert!(matches!(check(&right, now), StateError::Unreadable(_)));
 }
 
 #[test]
@@ -584,7 +630,7 @@ fn replicas_with_the_same_keys_open_each_others_states() {
     assert_eq!(open(&second, &binding(), &from_first), Ok(booking()));
     assert_eq!(open(&first, &binding(), &from_second), Ok(booking()));
     // Written another way, the same keys.
-    let hex_a = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f";
+    let hex_a = "5ccb729900afd67de413ba2148f71e852c5bc269903fa6cd74e30ab1d847ee15";
     let third = StateKeys::parse(&format!("{hex_a}, {KEY_B}")).unwrap();
     assert_eq!(open(&third, &binding(), &from_first), Ok(booking()));
 }
@@ -861,17 +907,21 @@ fn deeply_nested_arguments_digest_without_recursion() {
     let token = keys.seal(&tool, 1, &"deep").unwrap();
     let again = Binding::tool("deep", object.as_object());
     assert_eq!(keys.open::<String>(&again, &token).unwrap().state, "deep");
+    let arguments_of = |error| match error {
+        StateError::Mismatch(mismatch) => Some((mismatch.kind(), mismatch.name().to_owned())),
+        _ => None,
+    };
     assert_eq!(
-        keys.open::<String>(&binding, &token).unwrap_err(),
-        StateError::OtherArguments {
-            method: "tools/call".into(),
-            name: "deep".into()
-        }
+        arguments_of(keys.open::<String>(&binding, &token).unwrap_err()),
+        Some((MismatchKind::Arguments, "deep".into()))
     );
-    assert!(matches!(
-        keys.open::<String>(&Binding::tool("deep", None), &token),
-        Err(StateError::OtherArguments { .. })
-    ));
+    assert_eq!(
+        arguments_of(
+            keys.open::<String>(&Binding::tool("deep", None), &token)
+                .unwrap_err()
+        ),
+        Some((MismatchKind::Arguments, "deep".into()))
+    );
     for value in [deep, deeper, changed, object] {
         drop_deep(value);
     }
@@ -942,8 +992,7 @@ fn no_error_tells_anything_of_the_state() {
         StateError::Truncated,
         StateError::UnknownKey,
         StateError::Tampered,
-        StateError::OtherUser,
-        StateError::Expired,
+        StateError::Expired(Expiry::Passed),
     ] {
         assert!(kinds.contains(&std::mem::discriminant(&kind)), "{kind:?}");
     }
@@ -963,7 +1012,7 @@ fn no_error_tells_anything_of_the_state() {
         }
         // The tool of the request that sent the state may be named: the
         // client sent it. Nothing sealed may.
-        let sent = matches!(error, StateError::OtherArguments { .. });
+        let sent = matches!(error, StateError::Mismatch(_));
         for text in shown {
             for marker in MARKERS {
                 if !(sent && marker == "SECRET-TOOL-MARKER") {

@@ -13,7 +13,7 @@ use elicit_runtime::flow::{ClientSupport, Flow, FlowError, Stop};
 use elicit_runtime::protocol::{
     ElicitResult, ElicitationCapability, InputRequiredResult, InputResponses, RetryParams, Revision,
 };
-use elicit_runtime::state::{Binding, StateKey, StateKeys};
+use elicit_runtime::state::{Binding, Principal, StateKey, StateKeys};
 use elicit_runtime::{Elicitable, Elicitation};
 use rmcp::model::{RequestStateCodec, SealOptions};
 use serde::{Deserialize, Serialize};
@@ -39,29 +39,51 @@ pub struct Dates {
 }
 
 /// The shape of what a flow seals (the runtime's `flow::Carried`, private
-/// to it): answers by key, attempts by key, the keys asked last and the
-/// tool's own values, under the same short names.
+/// to it): answers by key with the digest of the request each answers,
+/// attempts by key, the requests asked last, URL visits and the tool's own
+/// values, under the same short names.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Carried {
-    #[serde(rename = "a", default, skip_serializing_if = "Map::is_empty")]
-    pub answers: Map<String, Value>,
+    #[serde(rename = "a", default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub answers: BTreeMap<String, Answered>,
     #[serde(rename = "n", default, skip_serializing_if = "BTreeMap::is_empty")]
     pub attempts: BTreeMap<String, u32>,
-    #[serde(rename = "k", default, skip_serializing_if = "Vec::is_empty")]
-    pub asked: Vec<String>,
+    #[serde(rename = "k", default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub asked: BTreeMap<String, String>,
+    #[serde(rename = "u", default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub visits: BTreeMap<String, String>,
     #[serde(rename = "v", default, skip_serializing_if = "Map::is_empty")]
     pub values: Map<String, Value>,
+}
+
+/// A response and the digest of the request it answers (SHA-256, as
+/// base64url: 43 characters).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Answered {
+    #[serde(rename = "d")]
+    pub request: String,
+    #[serde(rename = "r")]
+    pub response: Value,
+}
+
+/// A request digest as a flow writes it: 32 bytes in base64url.
+fn digest_text(seed: char) -> String {
+    std::iter::repeat_n(seed, 43).collect()
 }
 
 /// The only call of `Flow::open` in the benchmarks: when its signature
 /// changes (a principal, a deployment context), only this changes.
 pub fn open_flow(keys: &StateKeys, retry: &RetryParams) -> Result<Flow, FlowError> {
     let support = ClientSupport::elicitation(ElicitationCapability::form_only());
-    Flow::open(keys, binding(), Revision::V2026_07_28, support, retry)
+    let binding = Binding::tool("plan_trip", None);
+    let user = Principal::user("user-42");
+    Flow::open(keys, binding, &user, Revision::V2026_07_28, support, retry)
 }
 
-/// The binding of every state here: `tools/call` of `plan_trip`, no
-/// arguments, for one user.
+/// The binding of every state sealed here outside a flow: `tools/call` of
+/// `plan_trip`, no arguments, for one user.
 pub fn binding() -> Binding {
     Binding::tool("plan_trip", None).for_principal("user-42")
 }
@@ -70,9 +92,12 @@ pub fn binding() -> Binding {
 /// canonical arguments and the user.
 pub const RMCP_BINDING: &[u8] = b"tools/call\0plan_trip\0{}\0user-42";
 
-/// The state keys of the benchmarks (a fixed key: nothing here is secret).
+/// The key bytes of every path here (fixed: nothing here is secret).
+const KEY: [u8; 32] = *b"elicit-benches-round-key-0123456";
+
+/// The state keys of the benchmarks.
 pub fn keys() -> StateKeys {
-    StateKeys::new(StateKey::from_bytes([7; 32]))
+    StateKeys::new(StateKey::from_bytes(KEY).expect("the bench key is not a weak one"))
 }
 
 /// `plan_trip`: where, then when, with the nightly price worked out once
@@ -140,13 +165,32 @@ fn object(value: Value) -> Map<String, Value> {
 }
 
 /// The typical carried state: what round 2 of `plan_trip` seals (one
-/// answered form, the attempts, the key asked, the quote).
-pub fn typical(keys: &StateKeys) -> Carried {
+/// answered form, the request asked, the quote), written in
+/// the flow's shape; [`round2_json_len`] checks its size against the real
+/// token.
+pub fn typical() -> Carried {
+    let mut carried = Carried::default();
+    carried.answers.insert(
+        "destination".into(),
+        Answered {
+            request: digest_text('D'),
+            response: json!({ "action": "accept", "content": { "city": "Lisbon" } }),
+        },
+    );
+    carried.asked.insert("dates".into(), digest_text('W'));
+    carried.values.insert("quote".into(), json!(135));
+    carried
+}
+
+/// The JSON length of the state in the real token of round 2 of
+/// `plan_trip`: the token's bytes less the fixed ones of a state with no
+/// JSON, as [`StateKeys`] lays them out.
+pub fn round2_json_len(keys: &StateKeys) -> usize {
     let second = paused(call(keys, &second_retry(keys)));
     let token = second.request_state.expect("round 2 seals a state");
-    keys.open::<Carried>(&binding(), &token)
-        .expect("its own state opens")
-        .state
+    let empty = keys.seal(&binding(), 2, &0u8).expect("it seals").len();
+    // base64url: 4 characters for 3 bytes; a one-byte JSON text (`0`) in `empty`.
+    ((token.len() - 4) * 3 / 4) - ((empty - 4) * 3 / 4) + 1
 }
 
 /// A large carried state: five answered forms and 4 KiB of carried values.
@@ -163,11 +207,14 @@ pub fn large() -> Carried {
         });
         carried.answers.insert(
             key.clone(),
-            json!({ "action": "accept", "content": content }),
+            Answered {
+                request: digest_text('D'),
+                response: json!({ "action": "accept", "content": content }),
+            },
         );
         carried.attempts.insert(key, 1);
     }
-    carried.asked.push("form6".into());
+    carried.asked.insert("form6".into(), digest_text('W'));
     for i in 0..8 {
         carried
             .values
@@ -179,7 +226,7 @@ pub fn large() -> Carried {
 /// rmcp's codec with a key of the same length, sealing with associated
 /// data and an expiry as elicit does.
 pub fn rmcp_codec() -> RequestStateCodec {
-    RequestStateCodec::try_new([7u8; 32]).expect("a 32-byte key")
+    RequestStateCodec::try_new(KEY).expect("a 32-byte key")
 }
 
 /// rmcp: the state to JSON, sealed, opened and read back.
@@ -213,7 +260,7 @@ impl BareAead {
     /// The cipher with the benchmarks' key.
     pub fn new() -> BareAead {
         BareAead {
-            cipher: XChaCha20Poly1305::new(&Key::from([7u8; 32])),
+            cipher: XChaCha20Poly1305::new(&Key::from(KEY)),
         }
     }
 
@@ -257,7 +304,7 @@ pub fn token_lengths(keys: &StateKeys, state: &Carried) -> (usize, usize, usize)
 pub fn check_round_trips(keys: &StateKeys) {
     let codec = rmcp_codec();
     let binding = binding();
-    for state in [typical(keys), large()] {
+    for state in [typical(), large()] {
         assert_eq!(elicit_seal_open(keys, &binding, &state), state);
         assert_eq!(rmcp_seal_open(&codec, &state), state);
         let json = serde_json::to_vec(&state).unwrap();
@@ -267,4 +314,10 @@ pub fn check_round_trips(keys: &StateKeys) {
     }
     let done = call(keys, &third_retry(keys)).expect("round 3 completes");
     assert_eq!(done, "3 nights in Lisbon from 2026-09-14: 405 EUR");
+    let typical_len = serde_json::to_string(&typical()).unwrap().len();
+    let real_len = round2_json_len(keys);
+    assert!(
+        typical_len.abs_diff(real_len) <= 2,
+        "the typical state ({typical_len} bytes) is the size of round 2's ({real_len} bytes)"
+    );
 }

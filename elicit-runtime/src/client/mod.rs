@@ -12,7 +12,9 @@
 //!   [`Answer::finish`] fills defaults and writes the `ElicitResult`.
 //! - Guards: a [`RateLimiter`] per server, [`secret_warnings`] for forms
 //!   that look like they ask for secrets, and [`UrlView`] for the consent
-//!   screen of URL mode (it never opens or fetches the URL).
+//!   screen of URL mode (it never opens or fetches the URL, and
+//!   [`UrlView::is_openable`] is `true` for `http` and `https` only: offer
+//!   nothing but decline and cancel for any other scheme).
 //! - [`describe`] puts labels, constraints and values into words.
 #![cfg_attr(
     feature = "terminal",

@@ -1,5 +1,6 @@
 //! A URL-mode request as the client shows it: the full URL and its host,
-//! for the user's consent. Nothing here opens or fetches the URL.
+//! for the user's consent, and whether the client may open it at all
+//! (`http` and `https` only). Nothing here opens or fetches the URL.
 
 use core::fmt;
 
@@ -14,6 +15,12 @@ use crate::protocol::{ElicitationId, UrlRequest};
 /// URL, and to ask consent before opening it; on `accept` the client opens
 /// the URL itself (in a browser, never by fetching it in the client).
 /// This type only reads the URL.
+///
+/// A request read from the wire may hold any absolute URI. Only a web page
+/// may be opened: [`UrlView::is_openable`] is `true` for `http` and `https`
+/// alone, and any other scheme (`javascript:`, `data:`, `file:`,
+/// `vbscript:`, `ms-msdt:` ...) gets [`UrlWarning::NotAWebPage`] first; a
+/// client offers only to decline or cancel such a request.
 ///
 /// ```
 /// use elicit_runtime::client::{UrlView, UrlWarning};
@@ -31,6 +38,17 @@ use crate::protocol::{ElicitationId, UrlRequest};
 /// let tricky = UrlView::new(&UrlRequest::new("Log in", "https://bank.example@evil.example/").unwrap());
 /// assert_eq!(tricky.host(), "evil.example");
 /// assert_eq!(tricky.warnings(), [UrlWarning::Userinfo]);
+///
+/// // Read from the wire, any absolute URI arrives; it is never opened.
+/// let script: UrlRequest = serde_json::from_value(serde_json::json!({
+///     "mode": "url",
+///     "url": "javascript:alert(1)",
+///     "message": "Click to continue"
+/// }))
+/// .unwrap();
+/// let script = UrlView::new(&script);
+/// assert!(!script.is_openable());
+/// assert_eq!(script.warnings()[0], UrlWarning::NotAWebPage);
 /// ```
 #[derive(Debug, Clone, PartialEq)]
 pub struct UrlView {
@@ -45,6 +63,10 @@ pub struct UrlView {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum UrlWarning {
+    /// The scheme is neither `http` nor `https` (`javascript:`, `data:`,
+    /// `file:` ...): the address is no web page, and the client will not
+    /// open it ([`UrlView::is_openable`] is `false`).
+    NotAWebPage,
     /// The scheme is not `https`: the page is not served over TLS, or is no
     /// web page at all.
     NotHttps,
@@ -65,6 +87,9 @@ pub enum UrlWarning {
 impl fmt::Display for UrlWarning {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
+            UrlWarning::NotAWebPage => {
+                "the address is not a web page (`http` or `https`), so this client will not open it"
+            }
             UrlWarning::NotHttps => "the address does not use `https`",
             UrlWarning::Userinfo => {
                 "the address has a user name before its host, which can disguise where it leads"
@@ -114,6 +139,9 @@ impl UrlView {
         if scheme != "https" {
             warnings.insert(0, UrlWarning::NotHttps);
         }
+        if !is_web_scheme(&scheme) {
+            warnings.insert(0, UrlWarning::NotAWebPage);
+        }
         UrlView {
             request: request.clone(),
             scheme,
@@ -136,6 +164,31 @@ impl UrlView {
     /// The scheme, lowercase (`https`).
     pub fn scheme(&self) -> &str {
         &self.scheme
+    }
+
+    /// Whether the client may open the URL at all: `true` for `http` and
+    /// `https` only. Any other scheme can run code or read local files
+    /// where it opens (`javascript:`, `data:text/html`, `file:`,
+    /// `vbscript:`, `ms-msdt:`), so the client offers only decline and
+    /// cancel, and never sends `accept` for it.
+    ///
+    /// ```
+    /// use elicit_runtime::client::UrlView;
+    /// use elicit_runtime::protocol::UrlRequest;
+    ///
+    /// let view = |url: &str| {
+    ///     let request: UrlRequest = serde_json::from_value(serde_json::json!({
+    ///         "mode": "url", "url": url, "message": "Continue"
+    ///     }))
+    ///     .unwrap();
+    ///     UrlView::new(&request)
+    /// };
+    /// assert!(view("https://example.com/connect").is_openable());
+    /// assert!(view("http://example.com/connect").is_openable()); // with a warning
+    /// assert!(!view("file:///etc/passwd").is_openable());
+    /// ```
+    pub fn is_openable(&self) -> bool {
+        is_web_scheme(&self.scheme)
     }
 
     /// The host the URL leads to, lowercase, without userinfo or port (an
@@ -175,7 +228,13 @@ impl UrlView {
     /// use elicit_runtime::client::UrlView;
     /// use elicit_runtime::protocol::UrlRequest;
     ///
-    /// let view = UrlView::new(&UrlRequest::new("Pay the invoice", "http://pay.example/i/7").unwrap());
+    /// let request: UrlRequest = serde_json::from_value(serde_json::json!({
+    ///     "mode": "url",
+    ///     "url": "http://pay.example/i/7",
+    ///     "message": "Pay the invoice"
+    /// }))
+    /// .unwrap();
+    /// let view = UrlView::new(&request);
     /// assert_eq!(
     ///     view.consent_text("billing"),
     ///     "The server `billing` asks you to open a page in your browser.\n\
@@ -205,4 +264,10 @@ impl UrlView {
         }
         text
     }
+}
+
+/// Whether a lowercase `scheme` is a web page's: `http` or `https`, the
+/// only schemes a client opens.
+fn is_web_scheme(scheme: &str) -> bool {
+    matches!(scheme, "http" | "https")
 }

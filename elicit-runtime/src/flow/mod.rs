@@ -15,12 +15,25 @@
 //! - **Stateless.** Answers of earlier rounds, attempt counts and the
 //!   tool's own values ([`Flow::carry`]) travel in `requestState`, sealed
 //!   with [`StateKeys`](crate::state::StateKeys) and bound to the request and
-//!   user, so any replica sharing the key continues any round. Nothing in
-//!   an unsealed state is trusted; a refused one is JSON-RPC `-32602`.
+//!   to the user the flow is opened for (a
+//!   [`Principal`](crate::state::Principal), or explicitly none), so any
+//!   replica sharing the key continues any round. Nothing in an unsealed
+//!   state is trusted; a refused one is JSON-RPC `-32602`.
+//! - **Every answer answers the question shown.** The state seals a digest
+//!   of each request of the round as sent (its message, form or URL); a
+//!   response is read only under a key the last round asked, for that very
+//!   request. A question that changed since is asked afresh; one key for
+//!   two questions is [`AskError::KeyReused`]. Without a state nothing was
+//!   asked, so responses are ignored
+//!   ([`Flow::with_unprompted_first_round`] lets them answer the first
+//!   round only).
 //! - **Forgiving.** Missing responses are asked for again; responses to
-//!   keys not asked are ignored; an accepted form that fails is asked again
+//!   other keys are ignored; an accepted form that fails is asked again
 //!   with what was wrong and the valid answers as defaults, a bounded
-//!   number of times ([`Stop::Exhausted`]).
+//!   number of times ([`Stop::Exhausted`]: a courtesy to the user, not a
+//!   bound on guesses).
+//! - **Once.** A state opens as often as it is sent; [`Flow::once`] refuses
+//!   the same final round a second time, for effects that must happen once.
 //! - **Capability-aware.** Requests go only to what the client declared
 //!   for this request ([`ClientSupport`]); a tool that needs more gets
 //!   [`Stop::Unsupported`], an optional need reads as `None`.
@@ -37,14 +50,17 @@
 //! on every revision, and in tasks.
 
 mod carried;
+mod digest;
 mod need;
 mod needs;
 mod rounds;
 mod stop;
 mod support;
+mod url;
 
-pub use need::{Again, Asking, Form, Need, Optional, Reading, Roots, Sampling, Url};
+pub use need::{Again, Asking, Form, Need, Optional, Reading, Roots, Sampling};
 pub use needs::{Needs, Round};
 pub use rounds::Flow;
 pub use stop::{AskError, Exhausted, FlowError, ResponseError, Stop, Unsupported};
 pub use support::{Capability, ClientSupport};
+pub use url::{Url, UrlConsent, VISIT_PLACEHOLDER};

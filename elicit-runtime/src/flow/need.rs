@@ -9,9 +9,11 @@ use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
 use super::{Capability, ClientSupport, ResponseError};
-use crate::protocol::{ElicitResult, Elicitor, InputRequest, Mode, RequestError, Revision};
+use crate::protocol::{
+    ElicitResult, ElicitationId, Elicitor, InputRequest, Mode, RequestError, Revision,
+};
 use crate::validate::ValidationErrors;
-use crate::{ElicitError, Elicitable, Elicitation, Limits, UrlElicitation};
+use crate::{ElicitError, Elicitable, Elicitation, Limits};
 
 /// What a need sees of the client while it builds its request or reads the
 /// client's response.
@@ -20,9 +22,17 @@ pub struct Asking<'a> {
     pub(super) revision: Revision,
     pub(super) support: &'a ClientSupport,
     pub(super) limits: Limits,
+    pub(super) visit: Option<&'a ElicitationId>,
 }
 
 impl Asking<'_> {
+    /// The visit of this need's URL request: drawn by the flow the first
+    /// time the need is asked and carried across rounds; `None` for a need
+    /// that does not ask for one ([`Need::has_visit`]).
+    pub fn visit(&self) -> Option<&ElicitationId> {
+        self.visit
+    }
+
     /// The revision the request is written for.
     pub fn revision(&self) -> Revision {
         self.revision
@@ -70,8 +80,8 @@ pub enum Reading<T> {
 /// One thing a tool needs from the client, under a key of the
 /// `inputRequests` that is unique within the whole flow.
 ///
-/// The crate's needs are [`Form`], [`Url`], [`Sampling`] and [`Roots`];
-/// [`Need::optional`] makes one optional.
+/// The crate's needs are [`Form`], [`Url`](super::Url), [`Sampling`] and
+/// [`Roots`]; [`Need::optional`] makes one optional.
 pub trait Need {
     /// What the tool gets once the client answered.
     type Output;
@@ -105,6 +115,12 @@ pub trait Need {
         asking: &Asking<'_>,
         response: &Value,
     ) -> Result<Reading<Self::Output>, ResponseError>;
+
+    /// Whether the need's request is a page to visit, which the flow gives
+    /// an id of its own ([`Asking::visit`]); `false` unless overridden.
+    fn has_visit(&self) -> bool {
+        false
+    }
 
     /// The output when the client cannot be asked at all, for a need that
     /// can do without; `None` (the default) when the tool cannot go on.
@@ -210,66 +226,6 @@ impl<T: Elicitable> Need for Form<T> {
             })),
             Err(ElicitError::MalformedResult(error)) => Err(ResponseError::NotAResult(error)),
         }
-    }
-}
-
-/// A page to open (`elicitation/create` in URL mode, from 2025-11-25); its
-/// output is what the user did.
-///
-/// ```
-/// use elicit_runtime::flow::{Capability, Need, Url};
-/// use elicit_runtime::protocol::Mode;
-///
-/// let need = Url::new("github", "Connect your GitHub account", "https://example.com/connect");
-/// assert_eq!(need.capability(), Capability::Elicitation(Mode::Url));
-/// ```
-#[derive(Debug, Clone)]
-pub struct Url {
-    key: String,
-    message: String,
-    url: String,
-}
-
-impl Url {
-    /// A request under `key` to open `url`, explained by `message`.
-    pub fn new(key: impl Into<String>, message: impl Into<String>, url: impl Into<String>) -> Url {
-        Url {
-            key: key.into(),
-            message: message.into(),
-            url: url.into(),
-        }
-    }
-}
-
-impl Need for Url {
-    type Output = UrlElicitation;
-
-    fn key(&self) -> &str {
-        &self.key
-    }
-
-    fn capability(&self) -> Capability {
-        Capability::Elicitation(Mode::Url)
-    }
-
-    fn request(
-        &self,
-        asking: &Asking<'_>,
-        _again: Option<&Again>,
-    ) -> Result<InputRequest, RequestError> {
-        let request = asking
-            .elicitor()?
-            .url(self.message.as_str(), self.url.as_str())?;
-        Ok(request.to_input_request())
-    }
-
-    fn read(
-        &self,
-        asking: &Asking<'_>,
-        response: &Value,
-    ) -> Result<Reading<UrlElicitation>, ResponseError> {
-        let result = elicit_result(asking, response)?;
-        Ok(Reading::Done(UrlElicitation::from_result(&result)))
     }
 }
 
@@ -459,13 +415,20 @@ impl<N: Need> Need for Optional<N> {
         })
     }
 
+    fn has_visit(&self) -> bool {
+        self.0.has_visit()
+    }
+
     fn unsupported(&self) -> Option<Option<N::Output>> {
         Some(None)
     }
 }
 
 /// Reads an `ElicitResult` from a response within the limits.
-fn elicit_result(asking: &Asking<'_>, response: &Value) -> Result<ElicitResult, ResponseError> {
+pub(super) fn elicit_result(
+    asking: &Asking<'_>,
+    response: &Value,
+) -> Result<ElicitResult, ResponseError> {
     asking.limits.check_value(response)?;
     ElicitResult::from_value(response.clone()).map_err(ResponseError::NotAResult)
 }

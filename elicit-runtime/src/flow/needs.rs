@@ -1,6 +1,9 @@
 //! Several needs asked in one round: a need alone, or a tuple of needs
 //! whose outputs come back as a tuple, each read by its own key.
 
+use std::collections::BTreeMap;
+
+use super::digest::RequestDigest;
 use super::{Capability, Flow, Need, Stop};
 use crate::protocol::{InputRequest, InputRequests, RequestError};
 
@@ -9,12 +12,22 @@ use crate::protocol::{InputRequest, InputRequests, RequestError};
 #[derive(Debug, Default)]
 pub struct Round {
     pub(super) requests: InputRequests,
+    /// The digest of each request as first asked (before any "asked
+    /// again" message): what the next retry's responses must answer.
+    pub(super) asked: BTreeMap<String, RequestDigest>,
     pub(super) missing: Vec<Capability>,
 }
 
 impl Round {
-    pub(super) fn push(&mut self, key: &str, request: InputRequest) -> Result<(), RequestError> {
-        self.requests.insert(key, request)
+    pub(super) fn push(
+        &mut self,
+        key: &str,
+        request: InputRequest,
+        digest: RequestDigest,
+    ) -> Result<(), RequestError> {
+        self.requests.insert(key, request)?;
+        self.asked.insert(key.to_owned(), digest);
+        Ok(())
     }
 
     pub(super) fn lacks(&mut self, capability: Capability) {

@@ -1,19 +1,26 @@
 //! The flow of one request across its rounds: what was answered, what is
 //! still needed, and the input-required result that asks for it.
 
+use core::fmt;
+use std::collections::BTreeMap;
+use std::collections::btree_map::Entry;
+use std::time::SystemTime;
+
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
-use super::carried::Carried;
+use super::carried::{Answered, Carried};
+use super::digest::RequestDigest;
 use super::need::{Asking, Reading};
 use super::{
-    AskError, ClientSupport, Exhausted, FlowError, Form, Need, Needs, Round, Stop, Unsupported, Url,
+    AskError, ClientSupport, Exhausted, FlowError, Form, Need, Needs, Round, Stop, Unsupported,
+    Url, UrlConsent,
 };
 use crate::excerpt::Excerpt;
-use crate::protocol::{InputRequiredResult, RetryParams, Revision};
-use crate::state::{Binding, StateKeys};
-use crate::{Elicitable, Elicitation, Limits, UrlElicitation};
+use crate::protocol::{ElicitationId, InputRequiredResult, RequestError, RetryParams, Revision};
+use crate::state::{Binding, Kind, Principal, Replay, SeenTokens, StateKeys, TokenId};
+use crate::{Elicitable, Elicitation, Limits};
 
 /// One request's flow of input-required rounds: a tool asks for what it
 /// needs, in as many steps as it likes, and gets each answer typed.
@@ -29,7 +36,7 @@ use crate::{Elicitable, Elicitation, Limits, UrlElicitation};
 /// ```
 /// use elicit_runtime::flow::{ClientSupport, Flow, Stop};
 /// use elicit_runtime::protocol::{ElicitResult, ElicitationCapability, InputResponses, RetryParams, Revision};
-/// use elicit_runtime::state::{Binding, StateKey, StateKeys};
+/// use elicit_runtime::state::{Binding, Principal, StateKey, StateKeys};
 /// use elicit_runtime::{Elicitable, Elicitation};
 ///
 /// #[derive(Debug, Elicitable)]
@@ -56,9 +63,11 @@ use crate::{Elicitable, Elicitation, Limits, UrlElicitation};
 ///
 /// let keys = StateKeys::new(StateKey::generate().unwrap());
 /// let binding = Binding::tool("greet", None);
+/// // The user the server authenticated this request as.
+/// let user = Principal::user("ada@example.com");
 /// let support = ClientSupport::elicitation(ElicitationCapability::form_only());
 /// let call = |retry: &RetryParams| {
-///     let mut flow = Flow::open(&keys, binding.clone(), Revision::V2026_07_28, support.clone(), retry)?;
+///     let mut flow = Flow::open(&keys, binding.clone(), &user, Revision::V2026_07_28, support.clone(), retry)?;
 ///     greet(&mut flow)
 /// };
 /// let accept = |key: &str, field: &str, value: &str| {
@@ -80,7 +89,6 @@ use crate::{Elicitable, Elicitation, Limits, UrlElicitation};
 /// let retry = RetryParams::new(accept("step2", "color", "blue"), second.request_state.clone());
 /// assert_eq!(call(&retry).unwrap(), "Ada likes blue");
 /// ```
-#[derive(Debug)]
 pub struct Flow {
     revision: Revision,
     support: ClientSupport,
@@ -88,12 +96,35 @@ pub struct Flow {
     max_attempts: u32,
     /// The responses of this call not read yet.
     responses: Map<String, Value>,
-    /// With a state, only responses to the keys it asked are read; without
-    /// one, responses to whatever the tool asks.
-    asked_only: bool,
+    /// Where this call's responses may come from.
+    origin: Origin,
+    /// Whether a call without a state may answer the first round.
+    unprompted_first_round: bool,
+    /// How many times the tool gathered needs in this call.
+    polls: u32,
     round: u32,
     carried: Carried,
+    /// The request asked under each key in this call: one key, one
+    /// request.
+    shown: BTreeMap<String, RequestDigest>,
     sealing: Option<Sealing>,
+    /// The opened state's id and expiry.
+    token: Option<(TokenId, SystemTime)>,
+}
+
+/// Where a call's responses come from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Origin {
+    /// A retry with a sealed state: responses answer the requests it
+    /// lists.
+    Sealed,
+    /// A call of a stateless flow without a state: no request was sent
+    /// for it, so its responses answer nothing (unless the flow lets them
+    /// answer the first round).
+    Fresh,
+    /// A flow driven by its caller, who sends each request and gives the
+    /// response ([`Flow::respond`]).
+    Local,
 }
 
 /// What a stateless flow seals its state with.
@@ -103,6 +134,21 @@ struct Sealing {
     binding: Binding,
 }
 
+/// Shows the flow's shape, never the user's answers, the tool's values or
+/// the state's token.
+impl fmt::Debug for Flow {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Flow")
+            .field("revision", &self.revision)
+            .field("round", &self.round)
+            .field("origin", &self.origin)
+            .field("responses", &self.responses.keys().collect::<Vec<_>>())
+            .field("carried", &self.carried)
+            .field("token_id", &self.token.map(|(id, _)| id))
+            .finish_non_exhaustive()
+    }
+}
+
 impl Flow {
     /// How many answers to one form are read before the flow gives up, by
     /// default: the first and two more after invalid ones.
@@ -110,53 +156,100 @@ impl Flow {
 
     /// Opens the flow of a 2026-07-28 request (`tools/call`, `prompts/get`,
     /// `resources/read`) from its `retry` params: the state in
-    /// `requestState`, opened with `keys` for `binding` (the request and,
-    /// when the server knows it, the user), and the `inputResponses`.
-    /// `support` is what the client declared for this request.
+    /// `requestState`, opened with `keys` for `binding` (the request) and
+    /// `principal` (the user the server authenticated, or explicitly
+    /// [`Principal::UNBOUND`]), and the `inputResponses`. `support` is what
+    /// the client declared for this request.
+    ///
+    /// What the responses may answer:
+    ///
+    /// - With a state, a response is read only under a key the last round
+    ///   asked, and only if the tool asks the very request that was sent
+    ///   (its message, form or URL: a digest of each is sealed). A request
+    ///   that changed since (a message recomputed from newer data) is
+    ///   asked again, never answered with the old answer.
+    /// - Without a state, no request was sent, so the responses are
+    ///   ignored and the tool's first ask returns the first round
+    ///   ([`Flow::with_unprompted_first_round`] lets them answer it).
     ///
     /// # Errors
     ///
+    /// [`FlowError::TooLarge`] when the `inputResponses` break the keys'
+    /// limits (checked before anything is copied or opened);
     /// [`FlowError::State`] when the `requestState` is refused (tampered
     /// with, truncated, expired, made for another request or user, sealed
-    /// with an unknown key); [`FlowError::TooLarge`] when the
-    /// `inputResponses` break the keys' limits. Answer either with JSON-RPC
-    /// `-32602` ([`FlowError::to_jsonrpc`]).
+    /// with an unknown key, in another context or as another kind of
+    /// payload). Answer either with JSON-RPC `-32602`
+    /// ([`FlowError::to_jsonrpc`]).
     pub fn open(
         keys: &StateKeys,
         binding: Binding,
+        principal: &Principal,
         revision: Revision,
         support: ClientSupport,
         retry: &RetryParams,
     ) -> Result<Flow, FlowError> {
         let limits = keys.limits();
-        let (round, carried, asked_only) = match &retry.request_state {
-            Some(token) => {
-                let opened = keys.open::<Carried>(&binding, token)?;
-                (opened.round, opened.state, true)
-            }
-            None => (0, Carried::default(), false),
-        };
         // Checked before anything is copied: a copy of a value nested too
         // deep would recurse as deep.
         let responses = retry.input_responses.as_map();
         limits
             .check_object(responses)
             .map_err(FlowError::TooLarge)?;
-        let responses = responses.clone();
-        Ok(Flow {
-            revision,
-            support,
-            limits,
-            max_attempts: Flow::DEFAULT_MAX_ATTEMPTS,
-            responses,
-            asked_only,
-            round,
-            carried,
-            sealing: Some(Sealing {
-                keys: keys.clone(),
-                binding,
-            }),
-        })
+        let binding = binding.bound_to(principal);
+        let mut flow = Flow::local(revision, support).with_limits(limits);
+        match &retry.request_state {
+            Some(token) => {
+                let opened =
+                    keys.open_kind::<Carried>(Kind::Flow, &binding, token, SystemTime::now())?;
+                flow.round = opened.round;
+                flow.carried = opened.state;
+                flow.token = Some((opened.token_id, opened.expires_at));
+                flow.origin = Origin::Sealed;
+            }
+            None => flow.origin = Origin::Fresh,
+        }
+        flow.responses = responses.clone();
+        flow.sealing = Some(Sealing {
+            keys: keys.clone(),
+            binding,
+        });
+        Ok(flow)
+    }
+
+    /// The same flow, letting a call without a state answer the first
+    /// round: the requests the tool asks before any answer is read
+    /// (computed from the request alone), for clients that send their
+    /// answers with the first call. Later rounds are never answered
+    /// without a state, so a confirmation computed from an earlier answer
+    /// is always sent before it is read. Off by default.
+    ///
+    /// ```
+    /// use elicit_runtime::flow::{ClientSupport, Flow, Stop};
+    /// use elicit_runtime::protocol::{ElicitResult, ElicitationCapability, InputResponses, RetryParams, Revision};
+    /// use elicit_runtime::state::{Binding, Principal, StateKey, StateKeys};
+    /// use elicit_runtime::{Elicitable, Elicitation};
+    ///
+    /// #[derive(Debug, PartialEq, Elicitable)]
+    /// struct Name {
+    ///     name: String,
+    /// }
+    ///
+    /// let keys = StateKeys::new(StateKey::generate().unwrap());
+    /// let support = ClientSupport::elicitation(ElicitationCapability::form_only());
+    /// let content = serde_json::json!({ "name": "Ada" }).as_object().unwrap().clone();
+    /// let answered = RetryParams::new(InputResponses::new().with("name", &ElicitResult::accept(content)), None);
+    /// let open = || Flow::open(&keys, Binding::tool("greet", None), &Principal::UNBOUND, Revision::LATEST, support.clone(), &answered).unwrap();
+    ///
+    /// // By default the answer sent with the first call is ignored: the question is asked.
+    /// assert!(matches!(open().form::<Name>("name", "Your name?"), Err(Stop::InputRequired(_))));
+    /// // Opted in, it answers the first round.
+    /// let answer = open().with_unprompted_first_round().form::<Name>("name", "Your name?").unwrap();
+    /// assert_eq!(answer, Elicitation::Accept(Name { name: "Ada".into() }));
+    /// ```
+    pub fn with_unprompted_first_round(mut self) -> Flow {
+        self.unprompted_first_round = true;
+        self
     }
 
     /// A flow whose requests the caller sends itself, in one call of the
@@ -193,15 +286,24 @@ impl Flow {
             limits: Limits::DEFAULT,
             max_attempts: Flow::DEFAULT_MAX_ATTEMPTS,
             responses: Map::new(),
-            asked_only: true,
+            origin: Origin::Local,
+            unprompted_first_round: false,
+            polls: 0,
             round: 0,
             carried: Carried::default(),
+            shown: BTreeMap::new(),
             sealing: None,
+            token: None,
         }
     }
 
     /// The same flow, reading at most `attempts` answers to one form
     /// (at least 1) before it stops with [`Stop::Exhausted`].
+    ///
+    /// The count travels in the sealed state, so it spares an honest user
+    /// a form asked for ever; it is no bound on guesses: a client that
+    /// sends an earlier round's state again starts that round's count
+    /// again.
     pub fn with_max_attempts(mut self, attempts: u32) -> Flow {
         self.max_attempts = attempts.max(1);
         self
@@ -241,6 +343,63 @@ impl Flow {
         self.sealing.is_some()
     }
 
+    /// The id of the state this call continues (`None` without one): the
+    /// same for every retry that sends the same `requestState`.
+    pub fn token_id(&self) -> Option<TokenId> {
+        self.token.map(|(id, _)| id)
+    }
+
+    /// Records the state this call continues in `seen`, or refuses a state
+    /// recorded before: call it just before an effect that must happen
+    /// once (a payment), so that the same final round sent again does not
+    /// repeat it. A call without a state has nothing to record.
+    ///
+    /// ```
+    /// use elicit_runtime::flow::{ClientSupport, Flow, Stop};
+    /// use elicit_runtime::protocol::{ElicitResult, ElicitationCapability, InputResponses, RetryParams, Revision};
+    /// use elicit_runtime::state::{Binding, Principal, SeenTokens, StateKey, StateKeys};
+    /// use elicit_runtime::{Elicitable, Elicitation};
+    ///
+    /// #[derive(Elicitable)]
+    /// struct Confirm {
+    ///     ok: bool,
+    /// }
+    ///
+    /// let keys = StateKeys::new(StateKey::generate().unwrap());
+    /// let support = ClientSupport::elicitation(ElicitationCapability::form_only());
+    /// let paid = SeenTokens::new(10_000);
+    /// let pay = |retry: &RetryParams| -> Result<&str, Stop> {
+    ///     let mut flow = Flow::open(&keys, Binding::tool("pay", None), &Principal::user("ada"), Revision::LATEST, support.clone(), retry)?;
+    ///     let Elicitation::Accept(Confirm { ok: true }) = flow.form::<Confirm>("confirm", "Pay $10?")? else {
+    ///         return Ok("not paid");
+    ///     };
+    ///     flow.once(&paid)?;
+    ///     Ok("paid")
+    /// };
+    ///
+    /// let Err(Stop::InputRequired(asked)) = pay(&RetryParams::default()) else { panic!() };
+    /// let yes = serde_json::json!({ "ok": true }).as_object().unwrap().clone();
+    /// let retry = RetryParams::new(InputResponses::new().with("confirm", &ElicitResult::accept(yes)), asked.request_state);
+    /// assert_eq!(pay(&retry).unwrap(), "paid");
+    /// // The same retry again: refused, nothing is paid twice.
+    /// assert!(matches!(pay(&retry), Err(Stop::Refused(_))));
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`Stop::Refused`] ([`FlowError::Replayed`]) for a state recorded
+    /// before; [`Stop::Failed`] when `seen` is full of live states.
+    pub fn once(&self, seen: &SeenTokens) -> Result<(), Stop> {
+        let Some((id, expires_at)) = self.token else {
+            return Ok(());
+        };
+        seen.first_use(id, expires_at)
+            .map_err(|replay| match replay {
+                Replay::Seen => Stop::Refused(FlowError::Replayed),
+                _ => Stop::Failed(AskError::Replays(replay)),
+            })
+    }
+
     /// Gives the client's response to the request under `key` (a local
     /// flow's caller, after sending the request). Responses to keys that
     /// were not asked are ignored.
@@ -278,7 +437,9 @@ impl Flow {
     /// As [`Flow::gather`].
     pub fn poll<N: Needs>(&mut self, needs: &N) -> Result<N::Output, Stop> {
         let mut round = Round::default();
-        let outputs = needs.poll(self, &mut round)?;
+        let outputs = needs.poll(self, &mut round);
+        self.polls = self.polls.saturating_add(1);
+        let outputs = outputs?;
         if !round.missing.is_empty() {
             return Err(Unsupported::new(round.missing).into());
         }
@@ -301,7 +462,8 @@ impl Flow {
         self.gather(Form::<T>::new(key, message))
     }
 
-    /// Asks the user to open `url` (URL mode) under `key`.
+    /// Asks the user to open `url` (URL mode) under `key`; `{visit}` in
+    /// `url` becomes the visit's id ([`Url`]).
     ///
     /// # Errors
     ///
@@ -311,7 +473,7 @@ impl Flow {
         key: impl Into<String>,
         message: impl Into<String>,
         url: impl Into<String>,
-    ) -> Result<UrlElicitation, Stop> {
+    ) -> Result<UrlConsent, Stop> {
         self.gather(Url::new(key, message, url))
     }
 
@@ -386,16 +548,67 @@ impl Flow {
             return Ok(None);
         }
         let key = need.key();
-        if let Some(answer) = self.carried.answers.get(key)
-            && let Ok(Reading::Done(output)) = need.read(&self.asking(), answer)
-        {
-            return Ok(Some(output));
+        let visit = match need.has_visit() {
+            true => Some(self.visit(key)?),
+            false => None,
+        };
+        // The fields, not `self`, are borrowed: the flow's record changes
+        // while the need is read.
+        let asking = Asking {
+            revision: self.revision,
+            support: &self.support,
+            limits: self.limits,
+            visit: visit.as_ref(),
+        };
+        let first = need.request(&asking, None).map_err(AskError::from)?;
+        let digest = RequestDigest::of(&first);
+        match self.shown.entry(key.to_owned()) {
+            Entry::Vacant(entry) => {
+                entry.insert(digest);
+            }
+            Entry::Occupied(entry) if *entry.get() != digest => {
+                return Err(AskError::KeyReused {
+                    key: Excerpt(key).to_string(),
+                }
+                .into());
+            }
+            Entry::Occupied(_) => {}
         }
-        let again = match self.take_response(key) {
+        if let Some(answered) = self.carried.answers.get(key) {
+            if answered.request == digest {
+                if let Ok(Reading::Done(output)) = need.read(&asking, &answered.response) {
+                    return Ok(Some(output));
+                }
+            } else {
+                // The request changed since it was answered (a message
+                // recomputed from newer data): the old answer answers
+                // another question, so ask this one afresh.
+                self.carried.answers.remove(key);
+                self.carried.attempts.remove(key);
+            }
+        }
+        // A response is read only for the very request the last round sent
+        // under its key (a local flow's caller sends what `pause` listed);
+        // without a state nothing was sent, so only the first round, and
+        // only where the flow allows it.
+        let may_read = match self.origin {
+            Origin::Sealed | Origin::Local => self.carried.asked.get(key) == Some(&digest),
+            Origin::Fresh => self.unprompted_first_round && self.polls == 0,
+        };
+        let response = if may_read {
+            self.responses.remove(key)
+        } else {
+            None
+        };
+        let again = match response {
             None => None,
-            Some(response) => match need.read(&self.asking(), &response) {
+            Some(response) => match need.read(&asking, &response) {
                 Ok(Reading::Done(output)) => {
-                    self.carried.answers.insert(key.to_owned(), response);
+                    let answered = Answered {
+                        request: digest,
+                        response,
+                    };
+                    self.carried.answers.insert(key.to_owned(), answered);
                     return Ok(Some(output));
                 }
                 Ok(Reading::Invalid(again)) => {
@@ -419,43 +632,46 @@ impl Flow {
                 }
             },
         };
-        let request = need
-            .request(&self.asking(), again.as_ref())
-            .map_err(AskError::from)?;
-        round.push(key, request).map_err(AskError::from)?;
+        let request = match &again {
+            None => first,
+            Some(again) => need.request(&asking, Some(again)).map_err(AskError::from)?,
+        };
+        round.push(key, request, digest).map_err(AskError::from)?;
         Ok(None)
     }
 
-    /// What needs see of this flow's client.
-    fn asking(&self) -> Asking<'_> {
-        Asking {
-            revision: self.revision,
-            support: &self.support,
-            limits: self.limits,
+    /// The visit of the URL request under `key`: the one carried from an
+    /// earlier round, else a fresh one, carried from now on.
+    fn visit(&mut self, key: &str) -> Result<ElicitationId, Stop> {
+        if let Some(visit) = self.carried.visits.get(key) {
+            return Ok(visit.clone());
         }
-    }
-
-    /// The response under `key`, if this call may read it.
-    fn take_response(&mut self, key: &str) -> Option<Value> {
-        if self.asked_only && !self.carried.asked.iter().any(|asked| asked == key) {
-            return None;
-        }
-        self.responses.remove(key)
+        let visit = ElicitationId::generate()
+            .map_err(|error| AskError::Request(RequestError::Randomness(error)))?;
+        self.carried.visits.insert(key.to_owned(), visit.clone());
+        Ok(visit)
     }
 
     /// The stop that asks for `round`: the input-required result, with the
     /// state sealed into it for a stateless flow.
     fn pause(&mut self, round: Round) -> Stop {
-        self.carried.asked = round.requests.keys().map(str::to_owned).collect();
+        self.carried.asked = round.asked;
         let mut result = InputRequiredResult {
             input_requests: round.requests,
             ..InputRequiredResult::default()
         };
         if let Some(sealing) = &self.sealing {
-            match sealing
-                .keys
-                .seal(&sealing.binding, self.round + 1, &self.carried)
-            {
+            let Some(next) = self.round.checked_add(1) else {
+                return AskError::TooManyRounds.into();
+            };
+            let sealed = sealing.keys.seal_kind(
+                Kind::Flow,
+                &sealing.binding,
+                next,
+                &self.carried,
+                SystemTime::now(),
+            );
+            match sealed {
                 Ok(token) => result.request_state = Some(token),
                 Err(error) => return AskError::from(error).into(),
             }
@@ -470,4 +686,51 @@ fn carry_error(key: &str, error: &serde_json::Error) -> Stop {
         reason: error.to_string(),
     }
     .into()
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::SystemTime;
+
+    use super::{Flow, Kind};
+    use crate::flow::carried::Carried;
+    use crate::flow::{AskError, ClientSupport, Stop};
+    use crate::protocol::{ElicitationCapability, RetryParams, Revision};
+    use crate::state::{Binding, Principal, StateKey, StateKeys};
+
+    /// A state at the last round a `u32` counts: the next round is refused
+    /// with a typed error, never a wrapped or overflowing count.
+    #[test]
+    fn the_round_count_never_overflows() {
+        let keys = StateKeys::new(StateKey::generate().unwrap());
+        let binding = Binding::tool("t", None);
+        let token = keys
+            .seal_kind(
+                Kind::Flow,
+                &binding,
+                u32::MAX,
+                &Carried::default(),
+                SystemTime::now(),
+            )
+            .unwrap();
+        let support = ClientSupport::elicitation(ElicitationCapability::form_and_url());
+        let retry = RetryParams::new(Default::default(), Some(token));
+        let mut flow = Flow::open(
+            &keys,
+            binding,
+            &Principal::UNBOUND,
+            Revision::LATEST,
+            support,
+            &retry,
+        )
+        .unwrap();
+        assert_eq!(flow.round(), u32::MAX);
+        let stop = flow
+            .url("k", "Open", "https://example.com/{visit}")
+            .unwrap_err();
+        assert!(
+            matches!(stop, Stop::Failed(AskError::TooManyRounds)),
+            "{stop:?}"
+        );
+    }
 }

@@ -12,7 +12,7 @@ use crate::fallback::{Instructions, InvalidArguments};
 use crate::limits::LimitError;
 use crate::protocol::jsonrpc;
 use crate::protocol::{InputRequiredResult, RequestError, RequestId, ResultError};
-use crate::state::{SealError, StateError};
+use crate::state::{Replay, SealError, StateError};
 use crate::validate::ValidationErrors;
 
 /// Why a tool cannot go on yet: return what this says from the handler.
@@ -268,6 +268,9 @@ pub enum FlowError {
     },
     /// `inputResponses` break the limits.
     TooLarge(LimitError),
+    /// The `requestState` was acted on before ([`Flow::once`](super::Flow::once)):
+    /// the same final round sent again.
+    Replayed,
 }
 
 impl FlowError {
@@ -290,6 +293,7 @@ impl fmt::Display for FlowError {
                 write!(f, "the input response under `{key}` is unusable: {error}")
             }
             FlowError::TooLarge(error) => write!(f, "`inputResponses` are too large: {error}"),
+            FlowError::Replayed => fmt::Display::fmt(&Replay::Seen, f),
         }
     }
 }
@@ -300,6 +304,7 @@ impl std::error::Error for FlowError {
             FlowError::State(error) => Some(error),
             FlowError::Response { error, .. } => Some(error),
             FlowError::TooLarge(error) => Some(error),
+            FlowError::Replayed => None,
         }
     }
 }
@@ -390,6 +395,17 @@ pub enum AskError {
     /// The work was cancelled while it waited for the client (a task's
     /// `tasks/cancel`).
     Cancelled,
+    /// The tool asked two different requests under one key in one call: a
+    /// key names one question for the whole flow.
+    KeyReused {
+        /// The key, cut short.
+        key: String,
+    },
+    /// The flow went through more rounds than a round number counts.
+    TooManyRounds,
+    /// The record of states acted on could not take this one
+    /// ([`Flow::once`](super::Flow::once)).
+    Replays(Replay),
 }
 
 impl fmt::Display for AskError {
@@ -406,6 +422,17 @@ impl fmt::Display for AskError {
             AskError::Cancelled => {
                 f.write_str("the work was cancelled while it waited for the client's answer")
             }
+            AskError::KeyReused { key } => write!(
+                f,
+                "the flow asked two different requests under the key `{key}`: give each \
+                 question its own key (`confirm_payee`, `confirm_amount`), as answers are read \
+                 by key"
+            ),
+            AskError::TooManyRounds => f.write_str(
+                "the flow went through more rounds than it can count: end the tool in fewer \
+                 rounds",
+            ),
+            AskError::Replays(replay) => fmt::Display::fmt(replay, f),
         }
     }
 }
@@ -415,7 +442,11 @@ impl std::error::Error for AskError {
         match self {
             AskError::Request(error) => Some(error),
             AskError::Seal(error) => Some(error),
-            AskError::Carry { .. } | AskError::Cancelled => None,
+            AskError::Carry { .. }
+            | AskError::Cancelled
+            | AskError::KeyReused { .. }
+            | AskError::TooManyRounds => None,
+            AskError::Replays(replay) => Some(replay),
             AskError::Transport(error) => Some(error.as_ref()),
         }
     }

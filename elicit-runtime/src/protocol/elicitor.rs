@@ -9,13 +9,14 @@ use super::error::fresh_id;
 use super::request::has_elicitation_id;
 use super::{
     ElicitRequestParams, ElicitationCapability, ElicitationId, InputRequest, Mode, RequestError,
-    RequestId, Revision, UrlRequest, jsonrpc,
+    RequestId, Revision, UrlPolicy, UrlRequest, jsonrpc,
 };
 use crate::schema::BooleanGroup;
 
 /// Builds elicitation requests for one client: refuses a mode the client
-/// did not declare or the revision does not have, and an invalid URL,
-/// before anything reaches the wire. A form is written as the revision can
+/// did not declare or the revision does not have, and a URL its
+/// [`UrlPolicy`] refuses (by default anything but `https`), before anything
+/// reaches the wire. A form is written as the revision can
 /// express it: for 2025-06-18, each multi-select as one boolean per option
 /// ([`Elicitable::wire_form`](crate::Elicitable::wire_form)); [`CheckedRequest::read`] reads the answer
 /// back into the form.
@@ -66,15 +67,46 @@ use crate::schema::BooleanGroup;
 pub struct Elicitor {
     revision: Revision,
     capability: ElicitationCapability,
+    url_policy: UrlPolicy,
 }
 
 impl Elicitor {
-    /// An elicitor for a client of `revision` that declared `capability`.
+    /// An elicitor for a client of `revision` that declared `capability`,
+    /// sending URLs under [`UrlPolicy::Https`].
     pub fn new(revision: Revision, capability: ElicitationCapability) -> Elicitor {
         Elicitor {
             revision,
             capability,
+            url_policy: UrlPolicy::default(),
         }
+    }
+
+    /// The same elicitor, sending URLs under `policy`: with
+    /// [`UrlPolicy::HttpsOrLoopbackHttp`] it also sends `http` to
+    /// `localhost`, `127.0.0.0/8` or `[::1]`.
+    ///
+    /// ```
+    /// use elicit_runtime::protocol::{ElicitationCapability, Elicitor, RequestError, Revision, UrlPolicy};
+    ///
+    /// let elicitor = Elicitor::new(Revision::V2025_11_25, ElicitationCapability::form_and_url());
+    /// let local = "http://localhost:8080/connect";
+    /// assert!(matches!(elicitor.url("Connect", local), Err(RequestError::UrlSchemeRefused { .. })));
+    ///
+    /// let local_dev = elicitor.with_url_policy(UrlPolicy::HttpsOrLoopbackHttp);
+    /// assert!(local_dev.url("Connect", local).is_ok());
+    /// assert!(local_dev.url("Connect", "http://evil.example/").is_err());
+    /// ```
+    #[must_use]
+    pub fn with_url_policy(self, policy: UrlPolicy) -> Elicitor {
+        Elicitor {
+            url_policy: policy,
+            ..self
+        }
+    }
+
+    /// The policy the URLs of URL-mode requests are held to.
+    pub fn url_policy(&self) -> UrlPolicy {
+        self.url_policy
     }
 
     /// An elicitor for a client with these `capabilities` (the object of
@@ -151,7 +183,10 @@ impl Elicitor {
     /// [`RequestError::ModeNotInRevision`] for 2025-06-18;
     /// [`RequestError::ModeNotDeclared`] when the client did not declare URL
     /// mode; [`RequestError::InvalidUrl`] when `url` is not an absolute URI;
-    /// [`RequestError::Randomness`] when no id can be drawn.
+    /// [`RequestError::UrlSchemeRefused`] or [`RequestError::UrlWithoutHost`]
+    /// when the elicitor's [`UrlPolicy`] refuses it (by default, anything
+    /// but an `https` page); [`RequestError::Randomness`] when no id can be
+    /// drawn.
     ///
     /// # Examples
     ///
@@ -195,7 +230,7 @@ impl Elicitor {
         id: Option<ElicitationId>,
     ) -> Result<CheckedRequest, RequestError> {
         self.check_mode(Mode::Url)?;
-        let mut request = UrlRequest::new(message, url)?;
+        let mut request = UrlRequest::new_with_policy(message, url, self.url_policy)?;
         request.elicitation_id = match id {
             Some(id) => Some(id),
             None if has_elicitation_id(self.revision) => Some(fresh_id()?),
@@ -211,10 +246,17 @@ impl Elicitor {
     /// are: a multi-select for 2025-06-18 is refused, not down-levelled
     /// (that is [`Elicitor::form`]'s work, which knows the form's type).
     ///
+    /// A URL-mode request is held to the elicitor's [`UrlPolicy`], even one
+    /// whose `url` was changed after it was built. A client that leaves the
+    /// URL to the user checks an incoming request with
+    /// [`Ask::check_mode`](crate::client::Ask::check_mode) instead, and
+    /// decides with [`UrlView::is_openable`](crate::client::UrlView::is_openable).
+    ///
     /// # Errors
     ///
     /// [`RequestError::ModeNotInRevision`], [`RequestError::ModeNotDeclared`],
-    /// and the errors of [`ElicitRequestParams::render`].
+    /// the errors of [`UrlPolicy::check`] for a URL-mode request, and the
+    /// errors of [`ElicitRequestParams::render`].
     ///
     /// # Examples
     ///
@@ -241,6 +283,9 @@ impl Elicitor {
     ) -> Result<CheckedRequest, RequestError> {
         let params = params.into();
         self.check_mode(params.mode())?;
+        if let ElicitRequestParams::Url(request) = &params {
+            self.url_policy.check(&request.url)?;
+        }
         params.render(self.revision)?;
         Ok(CheckedRequest {
             revision: self.revision,

@@ -5,7 +5,7 @@
 
 use core::fmt;
 
-use super::{ElicitationId, Mode, RandomnessError, Revision};
+use super::{ElicitationId, Mode, RandomnessError, Revision, UrlPolicy};
 use crate::excerpt::Excerpt;
 use crate::format::FormatError;
 use crate::schema::RenderError;
@@ -49,6 +49,23 @@ pub enum RequestError {
         url: String,
         /// What is wrong with it.
         error: FormatError,
+    },
+    /// A URL-mode `url` whose scheme a server may not send: anything but
+    /// `https`, and `http` except to a loopback host under
+    /// [`UrlPolicy::HttpsOrLoopbackHttp`]. See [`UrlPolicy`].
+    UrlSchemeRefused {
+        /// The URL given, cut short.
+        url: String,
+        /// Its scheme, lowercase and cut short.
+        scheme: String,
+        /// The policy that refused it.
+        policy: UrlPolicy,
+    },
+    /// A URL-mode `url` with a web scheme but no host, which the client
+    /// could not show the user.
+    UrlWithoutHost {
+        /// The URL given, cut short.
+        url: String,
     },
     /// The form has a field the revision cannot express.
     SchemaNotRenderable(RenderError),
@@ -97,6 +114,20 @@ impl RequestError {
         }
     }
 
+    pub(crate) fn url_scheme_refused(url: &str, scheme: &str, policy: UrlPolicy) -> RequestError {
+        RequestError::UrlSchemeRefused {
+            url: Excerpt(url).to_string(),
+            scheme: Excerpt(&scheme.to_ascii_lowercase()).to_string(),
+            policy,
+        }
+    }
+
+    pub(crate) fn url_without_host(url: &str) -> RequestError {
+        RequestError::UrlWithoutHost {
+            url: Excerpt(url).to_string(),
+        }
+    }
+
     pub(crate) fn duplicate_key(key: &str) -> RequestError {
         RequestError::DuplicateKey {
             key: Excerpt(key).to_string(),
@@ -129,6 +160,34 @@ impl fmt::Display for RequestError {
             RequestError::InvalidUrl { url, error } => {
                 write!(f, "invalid elicitation `url` `{url}`: {error}")
             }
+            RequestError::UrlSchemeRefused {
+                url,
+                scheme,
+                policy,
+            } => match (scheme.as_str(), policy) {
+                ("http", UrlPolicy::HttpsOrLoopbackHttp) => write!(
+                    f,
+                    "elicitation `url` `{url}` uses `http` to a host that is not loopback: serve \
+                     the page over `https` (`http` is allowed only to `localhost`, \
+                     `127.0.0.0/8` and `[::1]`)"
+                ),
+                ("http", _) => write!(
+                    f,
+                    "elicitation `url` `{url}` uses `http`: serve the page over `https` (`http` \
+                     is allowed only to a loopback host, under \
+                     `UrlPolicy::HttpsOrLoopbackHttp`)"
+                ),
+                _ => write!(
+                    f,
+                    "elicitation `url` `{url}` uses the scheme `{scheme}`, which is no web page \
+                     a client may open: serve the page over `https`"
+                ),
+            },
+            RequestError::UrlWithoutHost { url } => write!(
+                f,
+                "elicitation `url` `{url}` names no host, which the client must show the user: \
+                 give the page's full address, such as `https://example.com/connect`"
+            ),
             RequestError::SchemaNotRenderable(error) => fmt::Display::fmt(error, f),
             RequestError::MissingElicitationId => f.write_str(
                 "a URL-mode request needs an `elicitationId` in revision `2025-11-25`: draw one \

@@ -2,6 +2,7 @@
 //! an `InputRequiredResult` holding its elicitations, and the client retries
 //! the call with the answers in `inputResponses`.
 
+use core::fmt;
 use serde::de::{Deserializer, Error as _};
 use serde::ser::{SerializeMap, Serializer};
 use serde::{Deserialize, Serialize};
@@ -276,7 +277,7 @@ impl<'de> Deserialize<'de> for InputRequests {
 ///     })
 /// );
 /// ```
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Clone, PartialEq, Default)]
 #[non_exhaustive]
 pub struct InputRequiredResult {
     /// `inputRequests`, written when not empty.
@@ -287,6 +288,31 @@ pub struct InputRequiredResult {
     pub request_state: Option<String>,
     /// `_meta`, passed through untouched.
     pub meta: Option<Map<String, Value>>,
+}
+
+/// Shows the requests, and of the `requestState` only its length: the state
+/// is a bearer token for the rest of the flow, and `Debug` output ends up
+/// in logs.
+impl fmt::Debug for InputRequiredResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("InputRequiredResult")
+            .field("input_requests", &self.input_requests)
+            .field(
+                "request_state",
+                &self.request_state.as_deref().map(Redacted),
+            )
+            .field("meta", &self.meta)
+            .finish()
+    }
+}
+
+/// A token, shown as its length.
+struct Redacted<'a>(&'a str);
+
+impl fmt::Debug for Redacted<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "<{} characters>", self.0.len())
+    }
 }
 
 impl InputRequiredResult {
@@ -612,7 +638,7 @@ impl InputResponses {
 ///     Elicitation::Accept(GitHub { name: "octocat".into() })
 /// );
 /// ```
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Clone, PartialEq, Default)]
 #[non_exhaustive]
 pub struct RetryParams {
     /// `inputResponses`, written when not empty.
@@ -621,6 +647,23 @@ pub struct RetryParams {
     pub request_state: Option<String>,
     /// `_meta`.
     pub meta: Option<Map<String, Value>>,
+}
+
+/// Shows the keys of the responses and the length of the `requestState`,
+/// never the user's answers or the token.
+impl fmt::Debug for RetryParams {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("RetryParams")
+            .field(
+                "input_responses",
+                &self.input_responses.as_map().keys().collect::<Vec<_>>(),
+            )
+            .field(
+                "request_state",
+                &self.request_state.as_deref().map(Redacted),
+            )
+            .finish_non_exhaustive()
+    }
 }
 
 impl RetryParams {

@@ -12,7 +12,11 @@
 //! | URL mode extras | none | [`ElicitationCompleteNotification`], [`UrlElicitationRequired`] | removed |
 //!
 //! A server builds requests through an [`Elicitor`], which refuses a mode
-//! the client did not declare or the revision does not have.
+//! the client did not declare or the revision does not have. A URL-mode
+//! request a server builds must lead to an `https` page ([`UrlPolicy`]:
+//! `http` only to a loopback host, and only when chosen); one read from the
+//! wire may hold any absolute URI, and the client decides whether to open
+//! it ([`UrlView::is_openable`](crate::client::UrlView::is_openable)).
 
 mod action;
 mod capability;
@@ -25,6 +29,7 @@ mod input;
 pub(crate) mod jsonrpc;
 mod request;
 mod result;
+mod url_policy;
 mod url_required;
 
 pub use crate::mode::Mode;
@@ -43,8 +48,9 @@ pub use input::{
     RetryParams,
 };
 pub use jsonrpc::MessageError;
-pub(crate) use request::ReadError;
 pub use request::{ElicitRequestParams, FormRequest, METHOD, RenderedRequest, UrlRequest};
+pub(crate) use request::{ReadError, has_elicitation_id};
 pub(crate) use result::ResultParts;
 pub use result::{ElicitResult, ResultError};
+pub use url_policy::UrlPolicy;
 pub use url_required::UrlElicitationRequired;

@@ -10,7 +10,7 @@ use serde_json::{Map, Value};
 
 use super::error::fresh_id;
 use super::jsonrpc;
-use super::{ElicitationId, MessageError, Mode, RequestError, RequestId, Revision};
+use super::{ElicitationId, MessageError, Mode, RequestError, RequestId, Revision, UrlPolicy};
 use crate::Limits;
 use crate::format::Format;
 use crate::limits::LimitError;
@@ -220,6 +220,11 @@ impl<'de> Deserialize<'de> for FormRequest {
 /// `elicitation_id` is written for 2025-11-25, which requires it, and not
 /// for 2026-07-28, which removed it.
 ///
+/// A request the server builds leads to an `https` page ([`UrlPolicy`]);
+/// one read from the wire may hold any absolute URI, and the client decides
+/// whether to open it
+/// ([`UrlView::is_openable`](crate::client::UrlView::is_openable)).
+///
 /// ```
 /// use elicit_runtime::protocol::{ElicitationId, Revision, UrlRequest};
 /// use serde_json::json;
@@ -247,7 +252,9 @@ impl<'de> Deserialize<'de> for FormRequest {
 pub struct UrlRequest {
     /// Why the user should open the URL.
     pub message: String,
-    /// The URL to open: an absolute URI.
+    /// The URL to open: an `https` page when built by
+    /// [`UrlRequest::new`] (see [`UrlPolicy`]), any absolute URI when read
+    /// from the wire.
     pub url: String,
     /// The id naming this elicitation (2025-11-25).
     pub elicitation_id: Option<ElicitationId>,
@@ -256,12 +263,17 @@ pub struct UrlRequest {
 }
 
 impl UrlRequest {
-    /// A request to open `url`, without an `elicitationId`.
+    /// A request to open `url`, without an `elicitationId`. `url` must be
+    /// an `https` page ([`UrlPolicy::Https`]); for `http` to a loopback
+    /// host, see [`UrlRequest::new_with_policy`].
     ///
     /// # Errors
     ///
     /// [`RequestError::InvalidUrl`] when `url` is not an absolute URI (RFC
-    /// 3986, with a scheme; see [`Format::Uri`]).
+    /// 3986, with a scheme; see [`Format::Uri`]);
+    /// [`RequestError::UrlSchemeRefused`] when its scheme is not `https`
+    /// (`javascript:`, `data:`, `file:`, `http:` ...);
+    /// [`RequestError::UrlWithoutHost`] when it names no host.
     ///
     /// # Examples
     ///
@@ -271,13 +283,51 @@ impl UrlRequest {
     /// let error = UrlRequest::new("Connect", "example.com/connect").unwrap_err();
     /// assert!(matches!(error, RequestError::InvalidUrl { .. }));
     /// assert!(error.to_string().starts_with("invalid elicitation `url` `example.com/connect`: not an absolute URI"));
+    ///
+    /// let error = UrlRequest::new("Connect", "javascript:alert(1)").unwrap_err();
+    /// assert!(matches!(error, RequestError::UrlSchemeRefused { .. }));
+    /// assert_eq!(
+    ///     error.to_string(),
+    ///     "elicitation `url` `javascript:alert(1)` uses the scheme `javascript`, which is no \
+    ///      web page a client may open: serve the page over `https`"
+    /// );
     /// ```
     pub fn new(
         message: impl Into<String>,
         url: impl Into<String>,
     ) -> Result<UrlRequest, RequestError> {
+        UrlRequest::new_with_policy(message, url, UrlPolicy::Https)
+    }
+
+    /// A request to open `url` under `policy`: with
+    /// [`UrlPolicy::HttpsOrLoopbackHttp`], `http` to `localhost`,
+    /// `127.0.0.0/8` or `[::1]` is allowed too, for a page served on the
+    /// user's own machine.
+    ///
+    /// # Errors
+    ///
+    /// As [`UrlRequest::new`], under `policy`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use elicit_runtime::protocol::{RequestError, UrlPolicy, UrlRequest};
+    ///
+    /// let local = "http://127.0.0.1:8080/connect";
+    /// assert!(UrlRequest::new("Connect", local).is_err());
+    /// let request = UrlRequest::new_with_policy("Connect", local, UrlPolicy::HttpsOrLoopbackHttp).unwrap();
+    /// assert_eq!(request.url, local);
+    ///
+    /// let remote = UrlRequest::new_with_policy("Connect", "http://evil.example/", UrlPolicy::HttpsOrLoopbackHttp);
+    /// assert!(matches!(remote, Err(RequestError::UrlSchemeRefused { .. })));
+    /// ```
+    pub fn new_with_policy(
+        message: impl Into<String>,
+        url: impl Into<String>,
+        policy: UrlPolicy,
+    ) -> Result<UrlRequest, RequestError> {
         let url = url.into();
-        check_url(&url)?;
+        policy.check(&url)?;
         Ok(UrlRequest {
             message: message.into(),
             url,
@@ -320,7 +370,12 @@ impl UrlRequest {
     /// [`RequestError::ModeNotInRevision`] for 2025-06-18, which has no URL
     /// mode; [`RequestError::MissingElicitationId`] for 2025-11-25 without
     /// an id; [`RequestError::InvalidUrl`] when `url` was changed to
-    /// something that is not an absolute URI.
+    /// something that is not an absolute URI. Rendering does not apply the
+    /// [`UrlPolicy`] (a client renders what it read); [`Elicitor::check`]
+    /// and [`UrlElicitationRequired::new`] do.
+    ///
+    /// [`Elicitor::check`]: super::Elicitor::check
+    /// [`UrlElicitationRequired::new`]: super::UrlElicitationRequired::new
     pub fn render(&self, revision: Revision) -> Result<RenderedRequest<'_>, RequestError> {
         if !Mode::Url.in_revision(revision) {
             return Err(RequestError::ModeNotInRevision {
@@ -349,7 +404,8 @@ pub(crate) fn has_elicitation_id(revision: Revision) -> bool {
     revision.has_extended_schemas() && !revision.uses_input_required()
 }
 
-/// Checks that a URL-mode `url` is an absolute URI.
+/// Checks that a URL-mode `url` is an absolute URI: all that a request read
+/// from the wire must be. What a server may send is [`UrlPolicy::check`].
 pub(crate) fn check_url(url: &str) -> Result<(), RequestError> {
     Format::Uri
         .check(url)
@@ -368,8 +424,9 @@ struct UrlWire {
     meta: Option<Map<String, Value>>,
 }
 
-/// Reads `mode: "url"` (required), `message`, `url` (an absolute URI),
-/// and `elicitationId` and `_meta` when present; unknown keys are ignored.
+/// Reads `mode: "url"` (required), `message`, `url` (any absolute URI: the
+/// [`UrlPolicy`] binds servers, and the client decides what it opens), and
+/// `elicitationId` and `_meta` when present; unknown keys are ignored.
 impl<'de> Deserialize<'de> for UrlRequest {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<UrlRequest, D::Error> {
         let value = Value::deserialize(deserializer)?;

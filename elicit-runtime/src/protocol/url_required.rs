@@ -5,7 +5,7 @@ use serde::Deserialize;
 use serde::ser::{SerializeMap, Serializer};
 use serde_json::{Map, Value};
 
-use super::{MessageError, RequestError, RequestId, Revision, UrlRequest, jsonrpc};
+use super::{MessageError, RequestError, RequestId, Revision, UrlPolicy, UrlRequest, jsonrpc};
 use crate::excerpt::Excerpt;
 use crate::validate::Received;
 
@@ -46,18 +46,52 @@ impl UrlElicitationRequired {
     pub const CODE: i64 = -32042;
 
     /// The error with `message` (one short sentence) and the URL-mode
-    /// requests to complete before retrying.
+    /// requests to complete before retrying, each leading to an `https`
+    /// page ([`UrlPolicy::Https`]).
     ///
     /// # Errors
     ///
     /// [`RequestError::MissingElicitationId`] when a request has no
     /// `elicitationId` (give one with [`UrlRequest::with_generated_id`]);
-    /// [`RequestError::InvalidUrl`] when its `url` is not an absolute URI.
+    /// [`RequestError::InvalidUrl`] when its `url` is not an absolute URI;
+    /// [`RequestError::UrlSchemeRefused`] or [`RequestError::UrlWithoutHost`]
+    /// when it is not an `https` page, even if it was changed after the
+    /// request was built.
     pub fn new(
         message: impl Into<String>,
         elicitations: Vec<UrlRequest>,
     ) -> Result<UrlElicitationRequired, RequestError> {
+        UrlElicitationRequired::new_with_policy(message, elicitations, UrlPolicy::Https)
+    }
+
+    /// [`UrlElicitationRequired::new`] with the URLs held to `policy`: with
+    /// [`UrlPolicy::HttpsOrLoopbackHttp`], `http` to a loopback host is
+    /// allowed too.
+    ///
+    /// # Errors
+    ///
+    /// As [`UrlElicitationRequired::new`], under `policy`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use elicit_runtime::protocol::{UrlElicitationRequired, UrlPolicy, UrlRequest};
+    ///
+    /// let policy = UrlPolicy::HttpsOrLoopbackHttp;
+    /// let connect = UrlRequest::new_with_policy("Connect", "http://[::1]:8080/connect", policy)
+    ///     .unwrap()
+    ///     .with_generated_id()
+    ///     .unwrap();
+    /// assert!(UrlElicitationRequired::new("Connect first.", vec![connect.clone()]).is_err());
+    /// assert!(UrlElicitationRequired::new_with_policy("Connect first.", vec![connect], policy).is_ok());
+    /// ```
+    pub fn new_with_policy(
+        message: impl Into<String>,
+        elicitations: Vec<UrlRequest>,
+        policy: UrlPolicy,
+    ) -> Result<UrlElicitationRequired, RequestError> {
         for request in &elicitations {
+            policy.check(&request.url)?;
             request.render(Revision::V2025_11_25)?;
         }
         Ok(UrlElicitationRequired {

@@ -153,10 +153,22 @@ impl Binding {
     /// assert!(!format!("{alice:?}").contains("alice"));
     /// ```
     pub fn for_principal(self, principal: impl AsRef<str>) -> Binding {
-        let mut hasher = labelled(PRINCIPAL_LABEL);
-        hasher.update(principal.as_ref().as_bytes());
+        self.bound_to(&Principal::user(principal))
+    }
+
+    /// The same binding for `principal`, a user or explicitly no one
+    /// ([`Principal::UNBOUND`]), replacing any principal it had.
+    ///
+    /// ```
+    /// use elicit_runtime::state::{Binding, Principal};
+    ///
+    /// let binding = Binding::tool("pay", None);
+    /// assert_eq!(binding.clone().bound_to(&Principal::user("alice")), binding.clone().for_principal("alice"));
+    /// assert_eq!(binding.clone().for_principal("alice").bound_to(&Principal::UNBOUND), binding);
+    /// ```
+    pub fn bound_to(self, principal: &Principal) -> Binding {
         Binding {
-            principal: Some(hasher.finalize().into()),
+            principal: principal.digest(),
             ..self
         }
     }
@@ -225,6 +237,72 @@ impl fmt::Debug for Binding {
             .field("arguments", &Hex(&self.arguments))
             .field("principal", &self.principal.as_ref().map(|d| Hex(d)))
             .finish()
+    }
+}
+
+/// Whom a flow is for: the user the server authenticated, or, by an
+/// explicit choice, no one. Opening a flow takes one
+/// ([`Flow::open`](crate::flow::Flow::open)), so binding the user is a
+/// decision no server skips by leaving something out.
+///
+/// - [`Principal::user`]: a user or session id from the server's own
+///   authentication of the request (a verified token's subject, a session
+///   cookie's user), never from the request's content. A state sealed for
+///   one user opens for no other: a token that leaks (a log, a proxy) is of
+///   no use to anyone else.
+/// - [`Principal::UNBOUND`]: anyone holding the token continues the flow.
+///   Right for a single-user server (stdio, a desktop app); on a server
+///   reachable by several users it makes a leaked token someone else's
+///   flow.
+///
+/// Only a SHA-256 digest of the id is kept, and `Debug` shows neither.
+///
+/// ```
+/// use elicit_runtime::state::Principal;
+///
+/// let alice = Principal::user("alice");
+/// assert_ne!(alice, Principal::user("bob"));
+/// assert_ne!(alice, Principal::UNBOUND);
+/// assert!(!format!("{alice:?}").contains("alice"));
+/// assert!(alice.is_user());
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Principal {
+    /// SHA-256 of a label and the user's id; `None` for no one.
+    digest: Option<Digest32>,
+}
+
+impl Principal {
+    /// No one: anyone holding the token continues the flow.
+    pub const UNBOUND: Principal = Principal { digest: None };
+
+    /// The user `id`, as the server's authentication established it.
+    pub fn user(id: impl AsRef<str>) -> Principal {
+        let mut hasher = labelled(PRINCIPAL_LABEL);
+        hasher.update(id.as_ref().as_bytes());
+        Principal {
+            digest: Some(hasher.finalize().into()),
+        }
+    }
+
+    /// Whether this is a user rather than [`Principal::UNBOUND`].
+    pub fn is_user(&self) -> bool {
+        self.digest.is_some()
+    }
+
+    fn digest(&self) -> Option<Digest32> {
+        self.digest
+    }
+}
+
+/// Shows whether it is a user, never who.
+impl fmt::Debug for Principal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(if self.is_user() {
+            "Principal::User(..)"
+        } else {
+            "Principal::UNBOUND"
+        })
     }
 }
 

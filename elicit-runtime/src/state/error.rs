@@ -53,28 +53,18 @@ pub enum StateError {
     /// The authentication failed: the token was changed after it was
     /// sealed (or made up).
     Tampered,
-    /// Authentic, but sealed for another request: another method, tool,
-    /// prompt or resource.
-    OtherRequest {
-        /// The method of the request that sent the state.
-        method: String,
-        /// The tool or prompt name, or resource URI, of the request that
-        /// sent the state.
-        name: String,
-    },
-    /// Authentic and for this request, but sealed for other arguments.
-    OtherArguments {
-        /// The method of the request that sent the state.
-        method: String,
-        /// The tool or prompt name, or resource URI, of the request that
-        /// sent the state.
-        name: String,
-    },
-    /// Authentic, but sealed for another principal, or with a principal on
-    /// one side only.
-    OtherUser,
-    /// Authentic, but past its expiry.
-    Expired,
+    /// Authentic, but no longer current: past its expiry, older than this
+    /// server's maximum age, or issued in the future. Checked before the
+    /// binding, so an old token tells nothing of what it was sealed for.
+    /// The client's message is the same for each; [`Expiry`] (the
+    /// [`source`](std::error::Error::source)) says which, for the logs.
+    Expired(Expiry),
+    /// Authentic and current, but sealed for another request, other
+    /// arguments or another user. The client's message is the same for
+    /// each, so a token is no oracle for what it was sealed for;
+    /// [`Mismatch`] (the [`source`](std::error::Error::source)) says which,
+    /// for the server's logs.
+    Mismatch(Mismatch),
     /// Authentic and current, but its content does not read as the state
     /// type asked for: sealed by another version of the server.
     Unreadable(UnreadableState),
@@ -182,27 +172,15 @@ impl fmt::Display for StateError {
             ),
             StateError::Tampered => write!(
                 f,
-                "the `requestState` was changed after it was sealed: {START_OVER}"
+                "the `requestState` does not authenticate here (changed after it was sealed, or \
+                 sealed by another deployment or for another purpose): {START_OVER}"
             ),
-            StateError::OtherRequest { method, name } => write!(
+            StateError::Mismatch(_) => write!(
                 f,
-                "the `requestState` was sealed for another request than `{}` of `{}`: send each \
-                 request only the `requestState` it returned, or {START_OVER}",
-                Excerpt(method),
-                Excerpt(name)
+                "the `requestState` does not belong to this request: send each request only the \
+                 `requestState` it returned, with the same arguments, or {START_OVER}"
             ),
-            StateError::OtherArguments { method, name } => write!(
-                f,
-                "the `requestState` was sealed for `{}` of `{}` with other arguments: send the \
-                 arguments of the first call unchanged, or {START_OVER}",
-                Excerpt(method),
-                Excerpt(name)
-            ),
-            StateError::OtherUser => write!(
-                f,
-                "the `requestState` was sealed for another user or session: {START_OVER}"
-            ),
-            StateError::Expired => write!(f, "the `requestState` has expired: {START_OVER}"),
+            StateError::Expired(_) => write!(f, "the `requestState` has expired: {START_OVER}"),
             StateError::Unreadable(_) => write!(
                 f,
                 "the `requestState` is authentic but this server cannot read it (it was sealed \
@@ -217,10 +195,139 @@ impl std::error::Error for StateError {
         match self {
             StateError::TooLarge(limit) => Some(limit),
             StateError::Unreadable(unreadable) => Some(unreadable),
+            StateError::Expired(expiry) => Some(expiry),
+            StateError::Mismatch(mismatch) => Some(mismatch),
             _ => None,
         }
     }
 }
+
+/// Why an authentic state is no longer current: for the server's logs
+/// (the client's message, [`StateError::Expired`]'s, is the same for each).
+///
+/// ```
+/// use std::error::Error as _;
+/// use std::time::{Duration, SystemTime};
+/// use elicit_runtime::state::{Binding, Expiry, StateError, StateKey, StateKeys};
+///
+/// let keys = StateKeys::new(StateKey::generate().unwrap()).with_ttl(Duration::from_secs(60));
+/// let binding = Binding::tool("book", None);
+/// let now = SystemTime::now();
+/// let token = keys.seal_at(&binding, 1, &0u8, now).unwrap();
+/// let error = keys.open_at::<u8>(&binding, &token, now + Duration::from_secs(61)).unwrap_err();
+/// assert_eq!(error, StateError::Expired(Expiry::Passed));
+/// assert_eq!(error.source().unwrap().to_string(), "the state is past the expiry sealed into it");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Expiry {
+    /// Past the expiry sealed into it.
+    Passed,
+    /// Issued longer ago than the opening ring's lifetime plus its leeway
+    /// ([`StateKeys::with_ttl`](super::StateKeys::with_ttl),
+    /// [`StateKeys::with_leeway`](super::StateKeys::with_leeway)), whatever
+    /// expiry it carries: sealed by a ring with a longer lifetime.
+    TooOld,
+    /// Issued later than now plus the leeway: sealed by a replica whose
+    /// clock runs ahead.
+    IssuedInFuture,
+}
+
+impl fmt::Display for Expiry {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Expiry::Passed => "the state is past the expiry sealed into it",
+            Expiry::TooOld => {
+                "the state is older than this server's lifetime plus leeway: check the lifetime \
+                 each replica seals with"
+            }
+            Expiry::IssuedInFuture => {
+                "the state was issued later than now plus the leeway: check the clocks of the \
+                 replicas"
+            }
+        })
+    }
+}
+
+impl std::error::Error for Expiry {}
+
+/// What an authentic, current state was sealed for that this request is
+/// not: for the server's logs (the client's message,
+/// [`StateError::Mismatch`]'s, is the same for each).
+///
+/// ```
+/// use std::error::Error as _;
+/// use elicit_runtime::state::{Binding, MismatchKind, StateError, StateKey, StateKeys};
+///
+/// let keys = StateKeys::new(StateKey::generate().unwrap());
+/// let token = keys.seal(&Binding::tool("pay", None).for_principal("alice"), 1, &0u8).unwrap();
+/// let bob = Binding::tool("pay", None).for_principal("bob");
+/// let StateError::Mismatch(mismatch) = keys.open::<u8>(&bob, &token).unwrap_err() else { panic!() };
+/// assert_eq!(mismatch.kind(), MismatchKind::User);
+/// assert_eq!(mismatch.to_string(), "the state was sealed for another user of `tools/call` of `pay`");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Mismatch {
+    kind: MismatchKind,
+    method: String,
+    name: String,
+}
+
+/// Which part of the binding differs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum MismatchKind {
+    /// Another method, tool, prompt or resource.
+    Request,
+    /// The same request with other arguments.
+    Arguments,
+    /// Another principal, or a principal on one side only.
+    User,
+}
+
+impl Mismatch {
+    pub(crate) fn new(kind: MismatchKind, method: &str, name: &str) -> Mismatch {
+        Mismatch {
+            kind,
+            method: method.to_owned(),
+            name: name.to_owned(),
+        }
+    }
+
+    /// Which part of the binding differs.
+    pub fn kind(&self) -> MismatchKind {
+        self.kind
+    }
+
+    /// The method of the request that sent the state.
+    pub fn method(&self) -> &str {
+        &self.method
+    }
+
+    /// The tool or prompt name, or resource URI, of the request that sent
+    /// the state.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+}
+
+impl fmt::Display for Mismatch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let what = match self.kind {
+            MismatchKind::Request => "another request than",
+            MismatchKind::Arguments => "other arguments of",
+            MismatchKind::User => "another user of",
+        };
+        write!(
+            f,
+            "the state was sealed for {what} `{}` of `{}`",
+            Excerpt(&self.method),
+            Excerpt(&self.name)
+        )
+    }
+}
+
+impl std::error::Error for Mismatch {}
 
 /// Why an authentic state does not read as the type asked for: for the
 /// server's logs (the client's message, [`StateError`]'s, leaves it out).
@@ -391,6 +498,15 @@ pub enum KeyError {
         /// alone.
         position: Option<usize>,
     },
+    /// A key anyone could know: 32 equal bytes, or a key printed in this
+    /// crate's documentation.
+    Weak {
+        /// Where the key is in the list, from 1; `None` for a key read
+        /// alone.
+        position: Option<usize>,
+        /// Why it is known.
+        weakness: super::Weakness,
+    },
     /// A key is not 32 bytes long.
     Length {
         /// Where the key is in the list, from 1; `None` for a key read
@@ -438,6 +554,12 @@ impl fmt::Display for KeyError {
                  (standard or URL-safe) or hex, keys separated by commas or spaces",
                 Which(*position)
             ),
+            KeyError::Weak { position, weakness } => write!(
+                f,
+                "{} is no secret ({weakness}): make a random one with `openssl rand -base64 32` \
+                 or `StateKey::generate`",
+                Which(*position)
+            ),
             KeyError::Length { position, length } => write!(
                 f,
                 "{} has {length} bytes, but a state key has 32: make one with `openssl rand \
@@ -454,7 +576,9 @@ impl std::error::Error for KeyError {}
 mod tests {
     use std::error::Error as _;
 
-    use super::{KeyError, LimitError, Part, StateError, UnreadableState};
+    use super::{
+        Expiry, KeyError, LimitError, Mismatch, MismatchKind, Part, StateError, UnreadableState,
+    };
 
     fn every_state_error() -> Vec<StateError> {
         vec![
@@ -466,16 +590,20 @@ mod tests {
             StateError::Truncated,
             StateError::UnknownKey,
             StateError::Tampered,
-            StateError::OtherRequest {
-                method: "tools/call".into(),
-                name: "book\u{1b}[2J".into(),
-            },
-            StateError::OtherArguments {
-                method: "prompts/get".into(),
-                name: "plan".into(),
-            },
-            StateError::OtherUser,
-            StateError::Expired,
+            StateError::Mismatch(Mismatch::new(
+                MismatchKind::Request,
+                "tools/call",
+                "book\u{1b}[2J",
+            )),
+            StateError::Mismatch(Mismatch::new(
+                MismatchKind::Arguments,
+                "prompts/get",
+                "plan",
+            )),
+            StateError::Mismatch(Mismatch::new(MismatchKind::User, "tools/call", "pay")),
+            StateError::Expired(Expiry::Passed),
+            StateError::Expired(Expiry::TooOld),
+            StateError::Expired(Expiry::IssuedInFuture),
             StateError::Unreadable(UnreadableState::new::<Vec<u8>>(Part::Shape)),
         ]
     }
@@ -513,13 +641,37 @@ mod tests {
         }
     }
 
+    /// Every mismatch, and every kind of expiry, reads the same to the
+    /// client; the detail is in the source, for the logs.
     #[test]
-    fn names_the_request_as_sent_and_the_key_by_position() {
-        let error = StateError::OtherArguments {
-            method: "tools/call".into(),
-            name: "book".into(),
-        };
-        assert!(error.to_string().contains("`tools/call` of `book`"));
+    fn tells_the_client_nothing_of_the_binding() {
+        let errors = every_state_error();
+        let mismatches: Vec<_> = errors
+            .iter()
+            .filter(|error| matches!(error, StateError::Mismatch(_)))
+            .collect();
+        assert_eq!(mismatches.len(), 3);
+        for error in &mismatches {
+            assert_eq!(error.to_string(), mismatches[0].to_string());
+            assert!(!error.to_string().contains("book"));
+        }
+        assert_eq!(
+            mismatches[1].source().unwrap().to_string(),
+            "the state was sealed for other arguments of `prompts/get` of `plan`"
+        );
+        let expired: Vec<_> = errors
+            .iter()
+            .filter(|error| matches!(error, StateError::Expired(_)))
+            .collect();
+        assert_eq!(expired.len(), 3);
+        for error in &expired {
+            assert_eq!(error.to_string(), expired[0].to_string());
+            assert!(error.source().is_some());
+        }
+    }
+
+    #[test]
+    fn names_the_key_by_position() {
         assert!(
             KeyError::Length {
                 position: Some(2),
@@ -538,7 +690,7 @@ mod tests {
             unreadable.source().unwrap().to_string(),
             "the opened `requestState` does not read as `u8`: its header has another layout"
         );
-        assert!(StateError::Expired.source().is_none());
+        assert!(StateError::Tampered.source().is_none());
         assert!(every_state_error()[0].source().is_some());
     }
 }

@@ -27,11 +27,16 @@ pub(crate) const KEY_LEN: usize = 32;
 /// Replicas of a server share keys: give each the same text, in the
 /// environment variable [`StateKeys::ENV`](super::StateKeys::ENV), say.
 ///
+/// Keys anyone could know are refused ([`KeyError::Weak`]): 32 equal bytes,
+/// and the keys printed in this crate's earlier documentation. A key must
+/// come from a random source: [`StateKey::generate`], or
+/// `openssl rand -base64 32`.
+///
 /// ```
 /// use elicit_runtime::state::StateKey;
 ///
-/// let key = StateKey::parse("AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8").unwrap();
-/// let same = StateKey::parse("000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f").unwrap();
+/// let key = StateKey::generate().unwrap();
+/// let same = StateKey::parse(&key.expose_base64()).unwrap();
 /// assert_eq!(key.id(), same.id());
 /// assert_eq!(format!("{key:?}"), format!("StateKey({})", key.id()));
 /// assert_eq!(key.to_string(), key.id().to_string());
@@ -45,14 +50,27 @@ impl StateKey {
     /// A key of these bytes. They must be secret and random: from
     /// [`StateKey::generate`], or `openssl rand -base64 32`.
     ///
-    /// ```
-    /// use elicit_runtime::state::StateKey;
+    /// # Errors
     ///
-    /// let key = StateKey::from_bytes([7; 32]);
-    /// assert_eq!(key.id(), StateKey::from_slice(&[7; 32]).unwrap().id());
+    /// [`KeyError::Weak`] for 32 equal bytes, or a key printed in this
+    /// crate's documentation.
+    ///
+    /// # Examples
+    ///
     /// ```
-    pub fn from_bytes(bytes: [u8; KEY_LEN]) -> StateKey {
-        StateKey::from_zeroizing(Zeroizing::new(bytes))
+    /// use elicit_runtime::state::{KeyError, StateKey, Weakness};
+    ///
+    /// let bytes: [u8; 32] = core::array::from_fn(|i| (i as u8).wrapping_mul(151) ^ 0x5c);
+    /// let key = StateKey::from_bytes(bytes).unwrap();
+    /// assert_eq!(key.id(), StateKey::from_slice(&bytes).unwrap().id());
+    ///
+    /// assert_eq!(
+    ///     StateKey::from_bytes([7; 32]).unwrap_err(),
+    ///     KeyError::Weak { position: None, weakness: Weakness::Repeated }
+    /// );
+    /// ```
+    pub fn from_bytes(bytes: [u8; KEY_LEN]) -> Result<StateKey, KeyError> {
+        StateKey::checked(Zeroizing::new(bytes), None)
     }
 
     /// A key of these bytes, which must be exactly 32.
@@ -66,7 +84,8 @@ impl StateKey {
     /// ```
     /// use elicit_runtime::state::{KeyError, StateKey};
     ///
-    /// assert!(StateKey::from_slice(&[1; 32]).is_ok());
+    /// let bytes: Vec<u8> = (0..32u8).map(|i| i.wrapping_mul(151) ^ 0x5c).collect();
+    /// assert!(StateKey::from_slice(&bytes).is_ok());
     /// assert_eq!(
     ///     StateKey::from_slice(&[1; 16]).unwrap_err(),
     ///     KeyError::Length { position: None, length: 16 }
@@ -85,16 +104,17 @@ impl StateKey {
     /// # Errors
     ///
     /// [`KeyError::Encoding`] when the text is neither, [`KeyError::Length`]
-    /// when it is not 32 bytes. Neither error holds or shows the text.
+    /// when it is not 32 bytes, [`KeyError::Weak`] for a key anyone could
+    /// know. No error holds or shows the text.
     ///
     /// # Examples
     ///
     /// ```
     /// use elicit_runtime::state::{KeyError, StateKey};
     ///
-    /// let padded = StateKey::parse(" AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=\n").unwrap();
-    /// let hex = StateKey::parse("000102030405060708090A0B0C0D0E0F101112131415161718191A1B1C1D1E1F").unwrap();
-    /// assert_eq!(padded.id(), hex.id());
+    /// let key = StateKey::generate().unwrap();
+    /// let padded = StateKey::parse(&format!(" {}\n", key.expose_base64())).unwrap();
+    /// assert_eq!(padded.id(), key.id());
     /// assert_eq!(StateKey::parse("not a key!").unwrap_err(), KeyError::Encoding { position: None });
     /// assert_eq!(StateKey::parse("AAEC").unwrap_err(), KeyError::Length { position: None, length: 3 });
     /// ```
@@ -132,9 +152,9 @@ impl StateKey {
     /// ```
     /// use elicit_runtime::state::StateKey;
     ///
-    /// let key = StateKey::from_bytes([0; 32]);
+    /// let key = StateKey::generate().unwrap();
     /// assert_eq!(key.id().to_string().len(), 16);
-    /// assert_ne!(key.id(), StateKey::from_bytes([1; 32]).id());
+    /// assert_ne!(key.id(), StateKey::generate().unwrap().id());
     /// ```
     pub fn id(&self) -> KeyId {
         self.id
@@ -172,7 +192,7 @@ impl StateKey {
                 length: bytes.len(),
             });
         };
-        Ok(StateKey::from_zeroizing(Zeroizing::new(array)))
+        StateKey::checked(Zeroizing::new(array), position)
     }
 
     /// [`StateKey::parse`], for the key at `position` of a list.
@@ -183,7 +203,7 @@ impl StateKey {
             for (byte, pair) in bytes.iter_mut().zip(text.as_bytes().chunks_exact(2)) {
                 *byte = (hex_digit(pair[0]) << 4) | hex_digit(pair[1]);
             }
-            return Ok(StateKey::from_zeroizing(bytes));
+            return StateKey::checked(bytes, position);
         }
         let engine = if text.contains(['+', '/']) {
             &STANDARD_PAD_INDIFFERENT
@@ -197,6 +217,17 @@ impl StateKey {
         StateKey::from_slice_at(&bytes, position)
     }
 
+    /// A key of `bytes`, unless anyone could know them.
+    fn checked(
+        bytes: Zeroizing<[u8; KEY_LEN]>,
+        position: Option<usize>,
+    ) -> Result<StateKey, KeyError> {
+        match Weakness::of(&bytes) {
+            Some(weakness) => Err(KeyError::Weak { position, weakness }),
+            None => Ok(StateKey::from_zeroizing(bytes)),
+        }
+    }
+
     fn from_zeroizing(bytes: Zeroizing<[u8; KEY_LEN]>) -> StateKey {
         let mut hasher = Sha256::new();
         hasher.update(KEY_ID_LABEL);
@@ -208,6 +239,53 @@ impl StateKey {
             bytes,
             id: KeyId(id),
         }
+    }
+}
+
+/// Why a key's bytes are known to others, so that it seals nothing.
+///
+/// ```
+/// use elicit_runtime::state::{KeyError, StateKey, Weakness};
+///
+/// let published: [u8; 32] = core::array::from_fn(|i| i as u8);
+/// assert!(matches!(
+///     StateKey::from_bytes(published),
+///     Err(KeyError::Weak { weakness: Weakness::Published, .. })
+/// ));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Weakness {
+    /// All 32 bytes are the same (all zeros, say): a placeholder, not a key.
+    Repeated,
+    /// The key was printed in this crate's documentation (the bytes 0 to
+    /// 31, or 32 to 63, in order).
+    Published,
+}
+
+impl Weakness {
+    /// The keys printed in earlier documentation: each counts up by one
+    /// from its first byte.
+    const PUBLISHED_STARTS: [u8; 2] = [0, 32];
+
+    fn of(bytes: &[u8; KEY_LEN]) -> Option<Weakness> {
+        if bytes.iter().all(|&byte| byte == bytes[0]) {
+            return Some(Weakness::Repeated);
+        }
+        let counting = bytes
+            .iter()
+            .enumerate()
+            .all(|(i, &byte)| usize::from(byte) == usize::from(bytes[0]) + i);
+        (counting && Weakness::PUBLISHED_STARTS.contains(&bytes[0])).then_some(Weakness::Published)
+    }
+}
+
+impl fmt::Display for Weakness {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Weakness::Repeated => "its 32 bytes are all the same",
+            Weakness::Published => "it is printed in elicit's documentation",
+        })
     }
 }
 
@@ -244,7 +322,7 @@ impl fmt::Display for StateKey {
 /// ```
 /// use elicit_runtime::state::StateKey;
 ///
-/// let id = StateKey::from_bytes([0; 32]).id();
+/// let id = StateKey::generate().unwrap().id();
 /// assert!(id.to_string().bytes().all(|b| b.is_ascii_hexdigit()));
 /// assert_eq!(format!("{id:?}"), format!("KeyId({id})"));
 /// assert_eq!(id.as_bytes().len(), 8);
@@ -258,7 +336,7 @@ impl KeyId {
     /// ```
     /// use elicit_runtime::state::StateKey;
     ///
-    /// let id = StateKey::from_bytes([5; 32]).id();
+    /// let id = StateKey::generate().unwrap().id();
     /// let hex: String = id.as_bytes().iter().map(|b| format!("{b:02x}")).collect();
     /// assert_eq!(hex, id.to_string());
     /// ```
@@ -303,55 +381,61 @@ impl fmt::Debug for Hex<'_> {
 
 #[cfg(test)]
 mod tests {
+    use base64::Engine as _;
     use sha2::{Digest, Sha256};
 
-    use super::{KEY_ID_LABEL, KeyError, StateKey};
+    use super::{KEY_ID_LABEL, KeyError, StateKey, Weakness};
 
-    const HEX: &str = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f";
+    /// Bytes no one publishes: each byte a step of 151 from the last.
+    fn scattered() -> [u8; 32] {
+        core::array::from_fn(|i| (i as u8).wrapping_mul(151) ^ 0x5c)
+    }
 
-    fn counting() -> [u8; 32] {
-        core::array::from_fn(|i| i as u8)
+    fn hex(bytes: &[u8]) -> String {
+        bytes.iter().map(|b| format!("{b:02x}")).collect()
     }
 
     #[test]
     fn id_is_the_labelled_digest() {
-        let key = StateKey::from_bytes(counting());
+        let key = StateKey::from_bytes(scattered()).unwrap();
         let mut hasher = Sha256::new();
         hasher.update(KEY_ID_LABEL);
-        hasher.update(counting());
+        hasher.update(scattered());
         let digest = hasher.finalize();
         assert_eq!(key.id().as_bytes(), &digest[..8]);
-        let hex: String = digest[..8].iter().map(|b| format!("{b:02x}")).collect();
-        assert_eq!(key.id().to_string(), hex);
+        assert_eq!(key.id().to_string(), hex(&digest[..8]));
     }
 
     #[test]
     fn reads_every_encoding() {
-        let id = StateKey::from_bytes(counting()).id();
+        let id = StateKey::from_bytes(scattered()).unwrap().id();
+        let hex = hex(&scattered());
+        let base64 = base64::engine::general_purpose::STANDARD.encode(scattered());
+        let url = base64.replace('+', "-").replace('/', "_");
         for text in [
-            HEX,
-            &HEX.to_uppercase(),
-            "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8",
-            "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=",
-            "\t AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=\r\n",
+            hex.clone(),
+            hex.to_uppercase(),
+            base64.clone(),
+            base64.trim_end_matches('=').to_owned(),
+            url.clone(),
+            url.trim_end_matches('=').to_owned(),
+            format!("\t {base64}\r\n"),
         ] {
-            assert_eq!(StateKey::parse(text).unwrap().id(), id, "{text}");
+            assert_eq!(StateKey::parse(&text).unwrap().id(), id, "{text}");
         }
         // Bytes whose base64 holds `+` and `/`, or `-` and `_`.
-        let high = StateKey::from_bytes([0xfb; 32]);
+        let high: [u8; 32] = core::array::from_fn(|i| 0xfb ^ (i as u8 & 1));
+        let high = StateKey::from_bytes(high).unwrap();
         let standard = high.expose_base64();
         assert!(standard.contains('+') || standard.contains('/'));
         let url = standard.replace('+', "-").replace('/', "_");
         assert_eq!(StateKey::parse(&standard).unwrap().id(), high.id());
         assert_eq!(StateKey::parse(&url).unwrap().id(), high.id());
-        assert_eq!(
-            StateKey::parse(url.trim_end_matches('=')).unwrap().id(),
-            high.id()
-        );
     }
 
     #[test]
     fn refuses_bad_text_without_showing_it() {
+        let hex = hex(&scattered());
         let mixed = "-+ECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8";
         for (text, error) in [
             (
@@ -364,7 +448,7 @@ mod tests {
             ("%%%%", KeyError::Encoding { position: None }),
             (mixed, KeyError::Encoding { position: None }),
             // 63 hex digits: not hex, and not canonical base64 either
-            (&HEX[1..], KeyError::Encoding { position: None }),
+            (&hex[1..], KeyError::Encoding { position: None }),
             (
                 "AAECAwQFBgcICQoLDA0ODw==",
                 KeyError::Length {
@@ -389,11 +473,58 @@ mod tests {
         }
     }
 
+    /// Keys anyone could know are refused whichever way they come in, and
+    /// the message says how to make a real one.
+    #[test]
+    fn refuses_weak_keys() {
+        let counting: [u8; 32] = core::array::from_fn(|i| i as u8);
+        let second: [u8; 32] = core::array::from_fn(|i| 32 + i as u8);
+        for (bytes, weakness) in [
+            ([0; 32], Weakness::Repeated),
+            ([0xff; 32], Weakness::Repeated),
+            ([9; 32], Weakness::Repeated),
+            (counting, Weakness::Published),
+            (second, Weakness::Published),
+        ] {
+            let weak = KeyError::Weak {
+                position: None,
+                weakness,
+            };
+            assert_eq!(StateKey::from_bytes(bytes).unwrap_err(), weak);
+            assert_eq!(StateKey::from_slice(&bytes).unwrap_err(), weak);
+            let base64 = base64::engine::general_purpose::STANDARD.encode(bytes);
+            assert_eq!(StateKey::parse(&base64).unwrap_err(), weak);
+            assert_eq!(StateKey::parse(&hex(&bytes)).unwrap_err(), weak);
+            let message = weak.to_string();
+            assert!(message.contains("openssl rand -base64 32"), "{message}");
+            assert!(!message.contains(&base64[..8]), "{message}");
+        }
+        // The keys the documentation once printed, as text.
+        for text in [
+            "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8",
+            "ICEiIyQlJicoKSorLC0uLzAxMjM0NTY3ODk6Ozw9Pj8",
+        ] {
+            assert!(matches!(
+                StateKey::parse(text),
+                Err(KeyError::Weak {
+                    weakness: Weakness::Published,
+                    ..
+                })
+            ));
+        }
+        // Counting from elsewhere, or one byte off, is just bytes.
+        let from_seven: [u8; 32] = core::array::from_fn(|i| 7 + i as u8);
+        assert!(StateKey::from_bytes(from_seven).is_ok());
+        let mut off = counting;
+        off[31] = 0;
+        assert!(StateKey::from_bytes(off).is_ok());
+    }
+
     #[test]
     fn shows_only_the_id() {
-        let key = StateKey::from_bytes([0xab; 32]);
+        let key = StateKey::from_bytes(core::array::from_fn(|i| 0xab ^ (i as u8 & 1))).unwrap();
         for shown in [format!("{key:?}"), key.to_string(), format!("{key:#?}")] {
-            assert!(!shown.contains("abab"), "{shown}");
+            assert!(!shown.contains("abaa"), "{shown}");
             assert!(shown.contains(&key.id().to_string()), "{shown}");
         }
     }

@@ -13,7 +13,7 @@
 //! it back, or a [`StateError`] saying exactly why not.
 //!
 //! ```
-//! use elicit_runtime::state::{Binding, StateError, StateKeys};
+//! use elicit_runtime::state::{Binding, StateError, StateKey, StateKeys};
 //! use serde::{Deserialize, Serialize};
 //! use serde_json::json;
 //!
@@ -21,8 +21,9 @@
 //! #[derive(Serialize, Deserialize, Debug, PartialEq)]
 //! struct Booking { guest: String, nights: Option<u32> }
 //!
-//! // Every replica reads the same keys, from `ELICIT_STATE_KEYS` in a real server.
-//! let keys = StateKeys::parse("AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8").unwrap();
+//! // Every replica reads the same keys, from `ELICIT_STATE_KEYS` in a real server
+//! // (`StateKeys::from_env`); here, a key made for the example.
+//! let keys = StateKeys::new(StateKey::generate().unwrap()).with_context("hotel-production");
 //!
 //! // Round 1: `tools/call` of `book_hotel`, by the user the server authenticated.
 //! let arguments = json!({ "hotel": "Avenida" });
@@ -38,7 +39,7 @@
 //! // The same state sent with another tool call is refused, with JSON-RPC -32602.
 //! let other = Binding::tool("cancel_booking", arguments.as_object()).for_principal("user-42");
 //! let error = keys.open::<Booking>(&other, &request_state).unwrap_err();
-//! assert!(matches!(error, StateError::OtherRequest { .. }));
+//! assert!(matches!(error, StateError::Mismatch(_)));
 //! assert_eq!(error.to_jsonrpc(2)["error"]["code"], -32602);
 //! ```
 //!
@@ -71,8 +72,20 @@
 //!   wiped too; the state's own values are the caller's.
 //! - **The binding is inside the encrypted plaintext**, not only in the
 //!   associated data: once a token is authentic, each mismatch (request,
-//!   arguments, user) is told apart, and the client gets a message that
-//!   says which.
+//!   arguments, user) is told apart for the server's logs
+//!   ([`Mismatch::kind`]), while the client gets one message for all of
+//!   them, so a token is no oracle for what it was sealed for.
+//! - **Age before binding.** After authentication the age is checked first
+//!   ([`StateError::Expired`]): an expired token answers "expired" however
+//!   it is tried. A state opens while it is before its sealed expiry, no
+//!   older than the opening ring's lifetime plus its leeway, and not issued
+//!   later than now plus the leeway, so a replica with a longer lifetime or
+//!   a clock far ahead cannot make states that outlive this ring's rules.
+//! - **Context and kind in the associated data.** The ring's context
+//!   ([`StateKeys::with_context`]) and the kind of payload (an
+//!   application's [`StateKeys::seal`], a flow's state) are authenticated
+//!   with the token: deployments sharing a key, or a value sealed for
+//!   another purpose, are refused as [`StateError::Tampered`].
 //! - **Times in whole seconds**: `issued_at` rounded down, `expires_at`
 //!   rounded up, so a state lives at least its lifetime and less than a
 //!   second more. Replicas' clocks should agree to well within the
@@ -80,7 +93,7 @@
 //!
 //! # The token
 //!
-//! `es1.` then base64url without padding of:
+//! `es2.` then base64url without padding of:
 //!
 //! | bytes | what |
 //! |---|---|
@@ -101,8 +114,10 @@
 //! | rest | the state, as `serde_json` writes it |
 //!
 //! The associated data is the label `elicit/request-state`, the version
-//! (1) and the key id. The smallest sealed state (a one-byte JSON text) is
-//! 166 bytes, 226 characters of token.
+//! (2), the kind of payload (1 for [`StateKeys::seal`], 2 for a flow), the
+//! key id and SHA-256 of the ring's context. The smallest sealed state (a
+//! one-byte JSON text) is 166 bytes, 226 characters of token. Its
+//! [`TokenId`] is cut from a digest of the key id and the nonce.
 //!
 //! # Binding
 //!
@@ -120,29 +135,35 @@
 //!
 //! - A sealed state is not single-use: until it expires, the same client
 //!   can send the same round again, and get the same answer. Keep what a
-//!   round does idempotent, or record what must happen once.
+//!   round does idempotent, or record what must happen once by its
+//!   [`TokenId`] ([`SeenTokens`]).
 //! - The principal must come from the server's own authentication of the
-//!   request, never from the request's content; without one, any client
-//!   holding a token can continue it.
+//!   request, never from the request's content; with
+//!   [`Principal::UNBOUND`], any client holding a token can continue it.
 //! - Nothing is revoked before it expires except by dropping its key from
 //!   the ring ([`StateError::UnknownKey`]).
-//! - The round number is the flow's own: it is sealed and returned, never
-//!   checked here.
+//! - The round number is the flow's own: it is sealed and returned; a flow
+//!   checks only that it does not overflow. What binds an answer to its
+//!   round is the flow's digest of each request of the round, in the
+//!   state.
 
 mod binding;
-mod canonical;
+pub(crate) mod canonical;
 mod error;
 mod key;
 mod ring;
 mod seal;
+mod token_id;
 
 use std::time::Duration;
 
-pub use binding::Binding;
-pub use error::{KeyError, SealError, StateError, UnreadableState};
-pub use key::{KeyId, StateKey};
+pub use binding::{Binding, Principal};
+pub use error::{Expiry, KeyError, Mismatch, MismatchKind, SealError, StateError, UnreadableState};
+pub use key::{KeyId, StateKey, Weakness};
 pub use ring::StateKeys;
+pub(crate) use seal::Kind;
 pub use seal::{Opened, TOKEN_PREFIX};
+pub use token_id::{Replay, SeenTokens, TokenId};
 
 /// The lifetime of a sealed state unless [`StateKeys::with_ttl`] says
 /// otherwise: one hour, long enough for a person to answer a form, short

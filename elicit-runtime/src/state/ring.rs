@@ -6,8 +6,10 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use chacha20poly1305::{Key, KeyInit, XChaCha20Poly1305};
+use sha2::{Digest, Sha256};
 use zeroize::Zeroizing;
 
+use super::binding::Digest32;
 use super::{DEFAULT_TTL, KeyError, KeyId, StateKey};
 use crate::Limits;
 
@@ -36,6 +38,25 @@ impl Entry {
 /// Cloning a ring shares its keys (behind an [`Arc`]) rather than copying
 /// them. `Debug` shows the key ids only.
 ///
+/// # Context
+///
+/// Two deployments that share keys (staging and production given the same
+/// secret, a copied configuration) would accept each other's states. Give
+/// each its own context ([`StateKeys::with_context`], or
+/// `ELICIT_STATE_CONTEXT` for [`StateKeys::from_env`]): it is part of what
+/// a token authenticates, so a state sealed under one context does not
+/// open under another ([`StateError::Tampered`](super::StateError::Tampered)).
+///
+/// # Age
+///
+/// A state opens while it is younger than its own expiry *and* than the
+/// opening ring's lifetime plus its leeway ([`StateKeys::with_leeway`],
+/// one minute unless set), and when it was issued no later than now plus
+/// the leeway: a replica with a longer lifetime, or a clock far ahead,
+/// cannot make states that live longer than this ring allows. Lifetimes
+/// are capped at [`StateKeys::MAX_TTL`] unless [`StateKeys::with_long_ttl`]
+/// says otherwise.
+///
 /// # Rotation
 ///
 /// To rotate without refusing states in flight: deploy the new key as
@@ -45,8 +66,10 @@ impl Entry {
 /// ```
 /// use elicit_runtime::state::{Binding, StateKey, StateKeys};
 ///
-/// let old = "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8";
-/// let new = "ICEiIyQlJicoKSorLC0uLzAxMjM0NTY3ODk6Ozw9Pj8";
+/// // In a real deployment each text comes from `openssl rand -base64 32`.
+/// let old = StateKey::generate().unwrap().expose_base64();
+/// let new = StateKey::generate().unwrap().expose_base64();
+/// let (old, new) = (old.as_str(), new.as_str());
 /// let binding = Binding::tool("book", None);
 ///
 /// let before = StateKeys::parse(old).unwrap();
@@ -64,7 +87,21 @@ pub struct StateKeys {
     /// The current key first, then the older ones.
     pub(crate) keys: Arc<Vec<Entry>>,
     pub(crate) ttl: Duration,
+    pub(crate) leeway: Duration,
     pub(crate) limits: Limits,
+    /// The deployment's context, and its digest (in the associated data).
+    pub(crate) context: Arc<str>,
+    pub(crate) context_digest: Digest32,
+}
+
+/// The label of the digest of a context.
+const CONTEXT_LABEL: &[u8] = b"elicit/request-state/context/v2\0";
+
+fn context_digest(context: &str) -> Digest32 {
+    let mut hasher = Sha256::new();
+    hasher.update(CONTEXT_LABEL);
+    hasher.update(context.as_bytes());
+    hasher.finalize().into()
 }
 
 impl StateKeys {
@@ -72,12 +109,25 @@ impl StateKeys {
     /// `ELICIT_STATE_KEYS`.
     pub const ENV: &'static str = "ELICIT_STATE_KEYS";
 
+    /// The environment variable [`StateKeys::from_env`] reads the context
+    /// from, when set: `ELICIT_STATE_CONTEXT`.
+    pub const CONTEXT_ENV: &'static str = "ELICIT_STATE_CONTEXT";
+
+    /// The longest lifetime [`StateKeys::with_ttl`] sets: one day. Longer
+    /// takes [`StateKeys::with_long_ttl`].
+    pub const MAX_TTL: Duration = Duration::from_secs(24 * 60 * 60);
+
+    /// How far the clocks of replicas may disagree unless
+    /// [`StateKeys::with_leeway`] says otherwise: one minute.
+    pub const DEFAULT_LEEWAY: Duration = Duration::from_secs(60);
+
     /// The lifetime of a sealed state unless [`StateKeys::with_ttl`] says
     /// otherwise: one hour ([`DEFAULT_TTL`]).
     pub const DEFAULT_TTL: Duration = DEFAULT_TTL;
 
     /// A ring of one key, which seals and opens; states live
-    /// [`DEFAULT_TTL`] and open within [`Limits::DEFAULT`].
+    /// [`DEFAULT_TTL`], open within [`Limits::DEFAULT`], and belong to the
+    /// empty context (see [`StateKeys::with_context`]).
     ///
     /// ```
     /// use elicit_runtime::Limits;
@@ -94,7 +144,10 @@ impl StateKeys {
         StateKeys {
             keys: Arc::new(vec![Entry::new(&current)]),
             ttl: DEFAULT_TTL,
+            leeway: StateKeys::DEFAULT_LEEWAY,
             limits: Limits::DEFAULT,
+            context: Arc::from(""),
+            context_digest: context_digest(""),
         }
     }
 
@@ -105,12 +158,14 @@ impl StateKeys {
     /// use elicit_runtime::state::{Binding, StateKey, StateKeys};
     ///
     /// let binding = Binding::resource("file:///a");
-    /// let old = StateKeys::new(StateKey::from_bytes([1; 32]));
-    /// let token = old.seal(&binding, 1, &true).unwrap();
+    /// let (old, new) = (StateKey::generate().unwrap(), StateKey::generate().unwrap());
+    /// let (old_id, new_id) = (old.id(), new.id());
+    /// let token = StateKeys::new(StateKey::parse(&old.expose_base64()).unwrap()).seal(&binding, 1, &true).unwrap();
     ///
-    /// let ring = StateKeys::new(StateKey::from_bytes([2; 32])).with_previous(StateKey::from_bytes([1; 32]));
+    /// let ring = StateKeys::new(new).with_previous(old);
     /// assert!(ring.open::<bool>(&binding, &token).unwrap().state);
-    /// assert_eq!(ring.current_id(), StateKey::from_bytes([2; 32]).id());
+    /// assert_eq!(ring.current_id(), new_id);
+    /// assert_eq!(ring.key_ids(), [new_id, old_id]);
     /// ```
     pub fn with_previous(mut self, older: StateKey) -> StateKeys {
         Arc::make_mut(&mut self.keys).push(Entry::new(&older));
@@ -133,17 +188,14 @@ impl StateKeys {
     /// ```
     /// use elicit_runtime::state::{KeyError, StateKey, StateKeys};
     ///
-    /// let text = "
-    ///     ICEiIyQlJicoKSorLC0uLzAxMjM0NTY3ODk6Ozw9Pj8,
-    ///     000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f
-    /// ";
-    /// let keys = StateKeys::parse(text).unwrap();
-    /// assert_eq!(keys.current_id(), StateKey::parse("ICEiIyQlJicoKSorLC0uLzAxMjM0NTY3ODk6Ozw9Pj8").unwrap().id());
-    /// assert_eq!(keys.key_ids().len(), 2);
+    /// let (new, old) = (StateKey::generate().unwrap(), StateKey::generate().unwrap());
+    /// let text = format!("\n    {},\n    {}\n", new.expose_base64(), old.expose_base64());
+    /// let keys = StateKeys::parse(&text).unwrap();
+    /// assert_eq!(keys.key_ids(), [new.id(), old.id()]);
     ///
     /// assert_eq!(StateKeys::parse(" , ").unwrap_err(), KeyError::Empty);
     /// assert_eq!(
-    ///     StateKeys::parse("ICEiIyQlJicoKSorLC0uLzAxMjM0NTY3ODk6Ozw9Pj8 AAAA").unwrap_err(),
+    ///     StateKeys::parse(&format!("{} AAAA", new.expose_base64())).unwrap_err(),
     ///     KeyError::Length { position: Some(2), length: 3 }
     /// );
     /// ```
@@ -160,7 +212,9 @@ impl StateKeys {
     }
 
     /// Reads a ring from the environment variable [`StateKeys::ENV`]
-    /// (`ELICIT_STATE_KEYS`), as [`StateKeys::parse`] does.
+    /// (`ELICIT_STATE_KEYS`), as [`StateKeys::parse`] does, with the
+    /// context in [`StateKeys::CONTEXT_ENV`] (`ELICIT_STATE_CONTEXT`) when
+    /// it is set.
     ///
     /// # Errors
     ///
@@ -180,7 +234,14 @@ impl StateKeys {
     /// }
     /// ```
     pub fn from_env() -> Result<StateKeys, KeyError> {
-        StateKeys::from_env_var(StateKeys::ENV)
+        let keys = StateKeys::from_env_var(StateKeys::ENV)?;
+        match std::env::var(StateKeys::CONTEXT_ENV) {
+            Ok(context) => Ok(keys.with_context(&context)),
+            Err(std::env::VarError::NotPresent) => Ok(keys),
+            Err(std::env::VarError::NotUnicode(_)) => Err(KeyError::NotUnicode {
+                variable: StateKeys::CONTEXT_ENV.to_owned(),
+            }),
+        }
     }
 
     /// Reads a ring from the environment variable `name`, as
@@ -222,8 +283,10 @@ impl StateKeys {
     /// ```
     /// use elicit_runtime::state::{StateKey, StateKeys};
     ///
-    /// let keys = StateKeys::new(StateKey::from_bytes([2; 32])).with_previous(StateKey::from_bytes([1; 32]));
-    /// assert_eq!(keys.current_id(), StateKey::from_bytes([2; 32]).id());
+    /// let (current, older) = (StateKey::generate().unwrap(), StateKey::generate().unwrap());
+    /// let id = current.id();
+    /// let keys = StateKeys::new(current).with_previous(older);
+    /// assert_eq!(keys.current_id(), id);
     /// ```
     pub fn current_id(&self) -> KeyId {
         self.keys[0].id
@@ -235,17 +298,20 @@ impl StateKeys {
     /// ```
     /// use elicit_runtime::state::{StateKey, StateKeys};
     ///
-    /// let keys = StateKeys::new(StateKey::from_bytes([2; 32])).with_previous(StateKey::from_bytes([1; 32]));
-    /// assert_eq!(keys.key_ids(), [StateKey::from_bytes([2; 32]).id(), StateKey::from_bytes([1; 32]).id()]);
+    /// let (current, older) = (StateKey::generate().unwrap(), StateKey::generate().unwrap());
+    /// let ids = [current.id(), older.id()];
+    /// let keys = StateKeys::new(current).with_previous(older);
+    /// assert_eq!(keys.key_ids(), ids);
     /// ```
     pub fn key_ids(&self) -> Vec<KeyId> {
         self.keys.iter().map(|entry| entry.id).collect()
     }
 
     /// The same ring sealing states that live `ttl` (at least `ttl`, and
-    /// less than a second more: times are kept in whole seconds). The
-    /// expiry is sealed into the state, so a state lives as long as the
-    /// ring that sealed it said, whatever the ring that opens it says.
+    /// less than a second more: times are kept in whole seconds), at most
+    /// [`StateKeys::MAX_TTL`] (one day): a longer `ttl` is cut to it. The
+    /// lifetime is also the oldest state the ring opens (plus the leeway),
+    /// whatever expiry the state carries.
     ///
     /// ```
     /// use std::time::Duration;
@@ -253,9 +319,84 @@ impl StateKeys {
     ///
     /// let keys = StateKeys::new(StateKey::generate().unwrap()).with_ttl(Duration::from_secs(600));
     /// assert_eq!(keys.ttl(), Duration::from_secs(600));
+    /// let capped = keys.with_ttl(Duration::from_secs(365 * 24 * 3600));
+    /// assert_eq!(capped.ttl(), StateKeys::MAX_TTL);
     /// ```
     pub fn with_ttl(self, ttl: Duration) -> StateKeys {
+        StateKeys {
+            ttl: ttl.min(StateKeys::MAX_TTL),
+            ..self
+        }
+    }
+
+    /// The same ring sealing states that live `ttl`, beyond
+    /// [`StateKeys::MAX_TTL`] if asked: for flows that wait days for a
+    /// person, knowing that a leaked token opens as long.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use elicit_runtime::state::{StateKey, StateKeys};
+    ///
+    /// let week = Duration::from_secs(7 * 24 * 3600);
+    /// let keys = StateKeys::new(StateKey::generate().unwrap()).with_long_ttl(week);
+    /// assert_eq!(keys.ttl(), week);
+    /// ```
+    pub fn with_long_ttl(self, ttl: Duration) -> StateKeys {
         StateKeys { ttl, ..self }
+    }
+
+    /// The same ring allowing replicas' clocks to disagree by `leeway`: a
+    /// state opens until its lifetime plus `leeway` has passed, and when
+    /// it was issued no later than now plus `leeway`. The sealed expiry
+    /// itself gets no leeway.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use elicit_runtime::state::{StateKey, StateKeys};
+    ///
+    /// let keys = StateKeys::new(StateKey::generate().unwrap()).with_leeway(Duration::from_secs(5));
+    /// assert_eq!(keys.leeway(), Duration::from_secs(5));
+    /// assert_eq!(StateKeys::new(StateKey::generate().unwrap()).leeway(), StateKeys::DEFAULT_LEEWAY);
+    /// ```
+    pub fn with_leeway(self, leeway: Duration) -> StateKeys {
+        StateKeys { leeway, ..self }
+    }
+
+    /// How far replicas' clocks may disagree.
+    pub fn leeway(&self) -> Duration {
+        self.leeway
+    }
+
+    /// The same ring for the deployment `context` (a server or deployment
+    /// id: `billing-prod`, `billing-staging`): states sealed under one
+    /// context open only under the same one, even where deployments share
+    /// keys. The context is not secret, and is not sealed into the token:
+    /// it is part of what the token authenticates.
+    ///
+    /// ```
+    /// use elicit_runtime::state::{Binding, StateError, StateKey, StateKeys};
+    ///
+    /// let key = StateKey::generate().unwrap().expose_base64();
+    /// let production = StateKeys::parse(&key).unwrap().with_context("shop-production");
+    /// let staging = StateKeys::parse(&key).unwrap().with_context("shop-staging");
+    /// let binding = Binding::tool("pay", None);
+    /// let token = staging.seal(&binding, 1, &"from staging").unwrap();
+    /// assert_eq!(production.open::<String>(&binding, &token).unwrap_err(), StateError::Tampered);
+    /// assert!(staging.open::<String>(&binding, &token).is_ok());
+    /// assert_eq!(production.context(), "shop-production");
+    /// ```
+    pub fn with_context(self, context: &str) -> StateKeys {
+        StateKeys {
+            context: Arc::from(context),
+            context_digest: context_digest(context),
+            ..self
+        }
+    }
+
+    /// The deployment context ([`StateKeys::with_context`]); empty unless
+    /// set.
+    pub fn context(&self) -> &str {
+        &self.context
     }
 
     /// The same ring with other limits: a token longer than
@@ -282,7 +423,7 @@ impl StateKeys {
     /// use std::time::Duration;
     /// use elicit_runtime::state::{StateKey, StateKeys};
     ///
-    /// let keys = StateKeys::new(StateKey::from_bytes([1; 32]));
+    /// let keys = StateKeys::new(StateKey::generate().unwrap());
     /// assert_eq!(keys.ttl(), Duration::from_secs(3600));
     /// ```
     pub fn ttl(&self) -> Duration {
@@ -295,7 +436,7 @@ impl StateKeys {
     /// use elicit_runtime::Limits;
     /// use elicit_runtime::state::{StateKey, StateKeys};
     ///
-    /// let keys = StateKeys::new(StateKey::from_bytes([1; 32]));
+    /// let keys = StateKeys::new(StateKey::generate().unwrap());
     /// assert_eq!(keys.limits().string_bytes(), Limits::DEFAULT.string_bytes());
     /// ```
     pub fn limits(&self) -> Limits {
@@ -320,7 +461,9 @@ impl fmt::Debug for StateKeys {
                     .map(|entry| entry.id)
                     .collect::<Vec<_>>(),
             )
+            .field("context", &self.context)
             .field("ttl", &self.ttl)
+            .field("leeway", &self.leeway)
             .field("limits", &self.limits)
             .finish()
     }
@@ -330,8 +473,9 @@ impl fmt::Debug for StateKeys {
 mod tests {
     use super::{KeyError, StateKey, StateKeys};
 
-    const A: &str = "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8";
-    const B: &str = "ICEiIyQlJicoKSorLC0uLzAxMjM0NTY3ODk6Ozw9Pj8";
+    // Two keys of scattered bytes (steps of 151 and 89 from 0x5c and 0x11).
+    const A: &str = "XMtymQCv1n3kE7ohSPcehSxbwmmQP6bNdOMKsdhH7hU";
+    const B: &str = "EUijGnWsB37ZMGvCPZTPJoH4U4rlXLfuSaAbcq0Ef9Y";
 
     fn id(text: &str) -> super::KeyId {
         StateKey::parse(text).unwrap().id()

@@ -11,25 +11,28 @@ use zeroize::Zeroizing;
 
 use super::binding::Digest32;
 use super::error::Part;
-use super::{Binding, KeyId, SealError, StateError, StateKeys, UnreadableState};
+use super::{
+    Binding, Expiry, KeyId, Mismatch, MismatchKind, SealError, StateError, StateKeys, TokenId,
+    UnreadableState,
+};
 use crate::limits::{JsonError, LimitError};
 use crate::protocol::{Purpose, RandomnessError};
 
 /// What every token starts with: the format (`es`, elicit state) and its
-/// version (`1`).
+/// version (`2`).
 ///
 /// ```
 /// use elicit_runtime::state::{Binding, StateKey, StateKeys, TOKEN_PREFIX};
 ///
 /// let keys = StateKeys::new(StateKey::generate().unwrap());
 /// let token = keys.seal(&Binding::tool("t", None), 1, &()).unwrap();
-/// assert_eq!(TOKEN_PREFIX, "es1.");
+/// assert_eq!(TOKEN_PREFIX, "es2.");
 /// assert!(token.starts_with(TOKEN_PREFIX));
 /// ```
-pub const TOKEN_PREFIX: &str = "es1.";
+pub const TOKEN_PREFIX: &str = "es2.";
 
 /// The version, also in the associated data.
-const VERSION: u8 = 1;
+const VERSION: u8 = 2;
 /// The label of the associated data.
 const AAD_LABEL: &[u8] = b"elicit/request-state\0";
 const KEY_ID_LEN: usize = 8;
@@ -43,6 +46,18 @@ const SMALLEST: usize = KEY_ID_LEN + NONCE_LEN + HEADER_LEN + 1 + TAG_LEN;
 /// 9999-12-31T23:59:59Z, the latest time sealed: every platform's
 /// `SystemTime` holds it.
 const MAX_SECS: u64 = 253_402_300_799;
+
+/// What a sealed payload is, authenticated with it (in the associated
+/// data): a payload sealed as one kind never opens as another, so a value
+/// an application sealed with [`StateKeys::seal`] is no flow state.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Kind {
+    /// A state sealed by [`StateKeys::seal`], the application's own.
+    State = 1,
+    /// What a [`Flow`](crate::flow::Flow) carries between rounds.
+    #[cfg_attr(not(feature = "request-state"), allow(dead_code))]
+    Flow = 2,
+}
 
 /// An opened state, with what was sealed beside it.
 ///
@@ -72,6 +87,11 @@ pub struct Opened<S> {
     pub issued_at: SystemTime,
     /// When it stops opening, to the second (rounded up).
     pub expires_at: SystemTime,
+    /// The token's own id: the same each time the same token opens, and
+    /// another for every token sealed. A server that must not run a
+    /// round's effect twice (a payment) records the ids it has acted on
+    /// until they expire ([`SeenTokens`](crate::state::SeenTokens)).
+    pub token_id: TokenId,
 }
 
 impl StateKeys {
@@ -127,10 +147,22 @@ impl StateKeys {
     /// let binding = Binding::prompt("plan_trip", None);
     /// let then = UNIX_EPOCH + Duration::from_secs(1_000_000_000);
     /// let token = keys.seal_at(&binding, 1, &"old", then).unwrap();
-    /// assert_eq!(keys.open::<String>(&binding, &token).unwrap_err(), StateError::Expired);
+    /// assert!(matches!(keys.open::<String>(&binding, &token), Err(StateError::Expired(_))));
     /// ```
     pub fn seal_at<S: Serialize>(
         &self,
+        binding: &Binding,
+        round: u32,
+        state: &S,
+        now: SystemTime,
+    ) -> Result<String, SealError> {
+        self.seal_kind(Kind::State, binding, round, state, now)
+    }
+
+    /// Seals `state` as a payload of `kind`.
+    pub(crate) fn seal_kind<S: Serialize>(
+        &self,
+        kind: Kind,
         binding: &Binding,
         round: u32,
         state: &S,
@@ -188,7 +220,7 @@ impl StateKeys {
             .cipher
             .encrypt_inout_detached(
                 &XNonce::from(nonce),
-                &associated_data(entry.id),
+                &self.associated_data(kind, entry.id),
                 (&mut sealed[KEY_ID_LEN + NONCE_LEN..]).into(),
             )
             // Only for more than 256 GiB, far past any limit
@@ -208,13 +240,15 @@ impl StateKeys {
     /// own: the length ([`StateError::TooLarge`], before anything is
     /// decoded); the prefix and base64url ([`StateError::Malformed`]); the
     /// smallest length ([`StateError::Truncated`]); the key id
-    /// ([`StateError::UnknownKey`]); the authentication
-    /// ([`StateError::Tampered`]); then, on the authentic content, the
-    /// method and name ([`StateError::OtherRequest`]), the arguments
-    /// ([`StateError::OtherArguments`]), the principal
-    /// ([`StateError::OtherUser`]), the expiry ([`StateError::Expired`]),
-    /// and the state's JSON, within the ring's limits
-    /// ([`StateError::TooLarge`]) and as `S`
+    /// ([`StateError::UnknownKey`]); the authentication, which covers the
+    /// ring's context and the kind of payload ([`StateError::Tampered`]);
+    /// then, on the authentic content, the age first
+    /// ([`StateError::Expired`]: past the sealed expiry, older than this
+    /// ring's lifetime plus leeway, or issued in the future), so that an
+    /// old token tells nothing more; the binding (method and name,
+    /// arguments, principal: one [`StateError::Mismatch`], whose
+    /// [`Mismatch`] says which for the logs); and the state's JSON, within
+    /// the ring's limits ([`StateError::TooLarge`]) and as `S`
     /// ([`StateError::Unreadable`]).
     ///
     /// # Errors
@@ -240,7 +274,7 @@ impl StateKeys {
     /// assert_eq!(opened.state, Booking { city: "Lisbon".into(), nights: 3 });
     ///
     /// let bob = Binding::tool("book", arguments.as_object()).for_principal("bob");
-    /// assert_eq!(keys.open::<Booking>(&bob, &token).unwrap_err(), StateError::OtherUser);
+    /// assert!(matches!(keys.open::<Booking>(&bob, &token), Err(StateError::Mismatch(_))));
     /// ```
     pub fn open<S: DeserializeOwned>(
         &self,
@@ -260,7 +294,7 @@ impl StateKeys {
     ///
     /// ```
     /// use std::time::{Duration, SystemTime};
-    /// use elicit_runtime::state::{Binding, StateError, StateKey, StateKeys};
+    /// use elicit_runtime::state::{Binding, Expiry, StateError, StateKey, StateKeys};
     ///
     /// let keys = StateKeys::new(StateKey::generate().unwrap()).with_ttl(Duration::from_secs(60));
     /// let binding = Binding::tool("book", None);
@@ -269,11 +303,22 @@ impl StateKeys {
     /// assert!(keys.open_at::<u8>(&binding, &token, now + Duration::from_secs(59)).is_ok());
     /// assert_eq!(
     ///     keys.open_at::<u8>(&binding, &token, now + Duration::from_secs(61)).unwrap_err(),
-    ///     StateError::Expired
+    ///     StateError::Expired(Expiry::Passed)
     /// );
     /// ```
     pub fn open_at<S: DeserializeOwned>(
         &self,
+        binding: &Binding,
+        token: &str,
+        now: SystemTime,
+    ) -> Result<Opened<S>, StateError> {
+        self.open_kind(Kind::State, binding, token, now)
+    }
+
+    /// Opens a payload of `kind`.
+    pub(crate) fn open_kind<S: DeserializeOwned>(
+        &self,
+        kind: Kind,
         binding: &Binding,
         token: &str,
         now: SystemTime,
@@ -309,32 +354,27 @@ impl StateKeys {
             .cipher
             .decrypt_inout_detached(
                 &XNonce::from(*nonce),
-                &associated_data(id),
+                &self.associated_data(kind, id),
                 (&mut *content).into(),
                 &Tag::from(*tag),
             )
             .map_err(|_| StateError::Tampered)?;
 
+        let token_id = TokenId::of(id, nonce);
         let (header, json) = Header::read(content)
             .ok_or_else(|| StateError::Unreadable(UnreadableState::new::<S>(Part::Header)))?;
+        let expires_at = time(header.expires);
+        self.check_age(&header, now).map_err(StateError::Expired)?;
+        let mismatch =
+            |kind| StateError::Mismatch(Mismatch::new(kind, binding.method(), binding.name()));
         if header.request != binding.request_digest() {
-            return Err(StateError::OtherRequest {
-                method: binding.method().to_owned(),
-                name: binding.name().to_owned(),
-            });
+            return Err(mismatch(MismatchKind::Request));
         }
         if &header.arguments != binding.arguments_digest() {
-            return Err(StateError::OtherArguments {
-                method: binding.method().to_owned(),
-                name: binding.name().to_owned(),
-            });
+            return Err(mismatch(MismatchKind::Arguments));
         }
         if header.principal.as_ref() != binding.principal_digest() {
-            return Err(StateError::OtherUser);
-        }
-        let expires_at = time(header.expires);
-        if now >= expires_at {
-            return Err(StateError::Expired);
+            return Err(mismatch(MismatchKind::User));
         }
 
         let unreadable = |part| StateError::Unreadable(UnreadableState::new::<S>(part));
@@ -349,9 +389,50 @@ impl StateKeys {
             round: header.round,
             issued_at: time(header.issued),
             expires_at,
+            token_id,
         })
     }
+
+    /// Whether a state of `header` is current at `now`: before its sealed
+    /// expiry, no older than this ring's lifetime plus leeway, and issued
+    /// no later than now plus leeway.
+    fn check_age(&self, header: &Header, now: SystemTime) -> Result<(), Expiry> {
+        let now_secs = secs_down(now);
+        let leeway = self.leeway.as_secs();
+        if now >= time(header.expires) {
+            return Err(Expiry::Passed);
+        }
+        if header.issued > now_secs.saturating_add(leeway) {
+            return Err(Expiry::IssuedInFuture);
+        }
+        let oldest = header
+            .issued
+            .saturating_add(secs_up_duration(self.ttl))
+            .saturating_add(leeway);
+        if now_secs > oldest {
+            return Err(Expiry::TooOld);
+        }
+        Ok(())
+    }
+
+    /// The associated data: the label, the version, the kind of payload,
+    /// the key id and the digest of the ring's context, so a token
+    /// authenticates only as this format, this version, this kind, under
+    /// this key id and in this deployment.
+    fn associated_data(&self, kind: Kind, id: KeyId) -> [u8; AAD_LEN] {
+        let mut aad = [0; AAD_LEN];
+        let (label, rest) = aad.split_at_mut(AAD_LABEL.len());
+        label.copy_from_slice(AAD_LABEL);
+        rest[0] = VERSION;
+        rest[1] = kind as u8;
+        rest[2..2 + KEY_ID_LEN].copy_from_slice(id.as_bytes());
+        rest[2 + KEY_ID_LEN..].copy_from_slice(&self.context_digest);
+        aad
+    }
 }
+
+/// The length of the associated data.
+const AAD_LEN: usize = AAD_LABEL.len() + 2 + KEY_ID_LEN + 32;
 
 /// The fixed header at the start of the plaintext.
 struct Header {
@@ -391,17 +472,6 @@ impl Header {
     }
 }
 
-/// The associated data: the label, the version and the key id, so a token
-/// authenticates only as this format, this version, under this key id.
-fn associated_data(id: KeyId) -> [u8; AAD_LABEL.len() + 1 + KEY_ID_LEN] {
-    let mut aad = [0; AAD_LABEL.len() + 1 + KEY_ID_LEN];
-    let (label, rest) = aad.split_at_mut(AAD_LABEL.len());
-    label.copy_from_slice(AAD_LABEL);
-    rest[0] = VERSION;
-    rest[1..].copy_from_slice(id.as_bytes());
-    aad
-}
-
 /// The length of `bytes` bytes in base64 without padding.
 const fn base64url_len(bytes: usize) -> usize {
     bytes / 3 * 4
@@ -422,10 +492,15 @@ fn secs_down(time: SystemTime) -> u64 {
 /// Whole seconds since the Unix epoch, rounded up (0 before it).
 fn secs_up(time: SystemTime) -> u64 {
     time.duration_since(UNIX_EPOCH)
-        .map_or(0, |since| {
-            since.as_secs() + u64::from(since.subsec_nanos() > 0)
-        })
+        .map_or(0, secs_up_duration)
         .min(MAX_SECS)
+}
+
+/// A duration in whole seconds, rounded up.
+fn secs_up_duration(duration: Duration) -> u64 {
+    duration
+        .as_secs()
+        .saturating_add(u64::from(duration.subsec_nanos() > 0))
 }
 
 /// The time `secs` seconds after the Unix epoch.
@@ -443,10 +518,10 @@ mod tests {
     use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 
     use super::{HEADER_LEN, SMALLEST, TOKEN_PREFIX, base64url_len, secs_down, secs_up, time};
-    use crate::state::{Binding, StateError, StateKey, StateKeys};
+    use crate::state::{Binding, Expiry, StateError, StateKey, StateKeys};
 
     fn keys() -> StateKeys {
-        StateKeys::new(StateKey::from_bytes([9; 32]))
+        StateKeys::new(StateKey::from_bytes(core::array::from_fn(|i| (i as u8) ^ 0xa7)).unwrap())
     }
 
     fn decoded(token: &str) -> Vec<u8> {
@@ -489,7 +564,7 @@ mod tests {
 
     #[test]
     fn a_huge_ttl_saturates() {
-        let keys = keys().with_ttl(Duration::MAX);
+        let keys = keys().with_long_ttl(Duration::MAX);
         let binding = Binding::tool("t", None);
         let token = keys.seal(&binding, 1, &1u8).unwrap();
         let opened = keys.open::<u8>(&binding, &token).unwrap();
@@ -504,7 +579,7 @@ mod tests {
         let token = keys.seal_at(&binding, 1, &1u8, now).unwrap();
         assert_eq!(
             keys.open_at::<u8>(&binding, &token, now).unwrap_err(),
-            StateError::Expired
+            StateError::Expired(Expiry::Passed)
         );
     }
 

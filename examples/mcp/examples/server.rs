@@ -13,9 +13,15 @@
 //!
 //! On 2026-07-28 its tools keep what they learn between rounds in a sealed
 //! `requestState`, with the keys in `ELICIT_STATE_KEYS` (base64, the current
-//! key first): replicas given the same keys continue each other's rounds.
-//! Without the variable it makes a key of its own, good for this process
-//! only.
+//! key first) and the deployment's context in `ELICIT_STATE_CONTEXT`:
+//! replicas given the same keys and context continue each other's rounds.
+//! Without the keys it makes a key of its own, good for this process only.
+//!
+//! With `ELICIT_DEMO_USERS` (`name=token,...`) every HTTP request must carry
+//! `Authorization: Bearer <token>` of one of those users, and each flow's
+//! state is sealed for its user: another user's token cannot continue it.
+//! Without it, the server's flows are for whoever reaches it (stdio, or
+//! loopback), explicitly unbound.
 
 use std::net::SocketAddr;
 use std::process::ExitCode;
@@ -28,6 +34,7 @@ use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, Stream
 use elicit_runtime::state::{KeyError, StateKey, StateKeys};
 
 use elicit_mcp::ExampleServer;
+use elicit_mcp::login::{self, Users};
 
 #[path = "support/listener.rs"]
 mod listener;
@@ -97,7 +104,20 @@ async fn serve_http(
         LocalSessionManager::default().into(),
         StreamableHttpServerConfig::default(),
     );
-    let router = axum::Router::new().nest_service("/mcp", service);
+    let mut router = axum::Router::new().nest_service("/mcp", service);
+    match Users::from_env()? {
+        Some(users) => {
+            router = router.layer(axum::middleware::from_fn_with_state(
+                users,
+                login::require_user,
+            ));
+        }
+        None => eprintln!(
+            "note: `{}` is not set: requests are not authenticated, and flows are for whoever \
+             reaches this loopback address",
+            login::USERS_ENV
+        ),
+    }
     let listener = listener::bind(address).await?;
     println!("listening on http://{}/mcp", listener.local_addr()?);
     axum::serve(listener, router)

@@ -4,7 +4,8 @@
 use std::sync::Arc;
 
 use elicit_runtime::flow::Stop;
-use elicit_runtime::state::StateKeys;
+use elicit_runtime::integrations::rmcp::principal_of;
+use elicit_runtime::state::{Principal, SeenTokens, StateKeys};
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CancelTaskParams, GetPromptRequestParams,
     GetPromptResponse, GetTaskParams, GetTaskResult, Implementation, ListPromptsResult,
@@ -26,6 +27,7 @@ pub struct ExampleServer {
     keys: StateKeys,
     tasks: TaskManager,
     lists: Arc<stateless::Lists>,
+    bookings: Arc<SeenTokens>,
 }
 
 impl ExampleServer {
@@ -35,7 +37,23 @@ impl ExampleServer {
             keys,
             tasks: TaskManager::new(),
             lists: Arc::default(),
+            bookings: Arc::new(SeenTokens::new(100_000)),
         }
+    }
+
+    /// Whom a request's flow is for: the user the HTTP login put on the
+    /// request (`login`, when `ELICIT_DEMO_USERS` is set), else no one in
+    /// particular. Without the login, the server listens on loopback only
+    /// and serves whoever reaches it (stdio: the one user who started it),
+    /// so its flows are explicitly unbound.
+    pub fn principal(&self, context: &RequestContext<RoleServer>) -> Principal {
+        principal_of(context).unwrap_or(Principal::UNBOUND)
+    }
+
+    /// The states whose booking was made: a booking's final round sent
+    /// again books nothing.
+    pub fn bookings(&self) -> &SeenTokens {
+        &self.bookings
     }
 
     /// The keys that seal request state.

@@ -7,6 +7,7 @@
 pub mod booking_form;
 pub mod conformance_forms;
 pub mod handler;
+pub mod login;
 pub mod prompts;
 pub mod rounds;
 pub mod stateless;

@@ -41,7 +41,7 @@ async fn write(
     request: &GetPromptRequestParams,
     context: &RequestContext<RoleServer>,
 ) -> Result<GetPromptResponse, Stop> {
-    let mut flow = ServerFlow::open(context, server.keys(), request)?;
+    let mut flow = ServerFlow::open(context, server.keys(), request, &server.principal(context))?;
     let answer = flow
         .form::<PromptContext>("user_context", "What context should the prompt use?")
         .await?;

@@ -159,7 +159,7 @@ async fn needs_sampling(
     request: &CallToolRequestParams,
     context: &RequestContext<RoleServer>,
 ) -> Result<CallToolResponse, Stop> {
-    let mut flow = ServerFlow::open(context, server.keys(), request)?;
+    let mut flow = ServerFlow::open(context, server.keys(), request, &server.principal(context))?;
     let params =
         CreateMessageRequestParams::new(vec![SamplingMessage::user_text("Say a word")], 10);
     let reply: Map<String, Value> = flow.gather(Sampling::new("word", params)).await?;
@@ -171,7 +171,7 @@ async fn ask_name(
     request: &CallToolRequestParams,
     context: &RequestContext<RoleServer>,
 ) -> Result<CallToolResponse, Stop> {
-    let mut flow = ServerFlow::open(context, server.keys(), request)?;
+    let mut flow = ServerFlow::open(context, server.keys(), request, &server.principal(context))?;
     let answer = flow.form::<Name>("user_name", "What is your name?").await?;
     Ok(text(answered(answer, |user| {
         format!("Hello, {}!", user.name)

@@ -97,7 +97,7 @@ async fn with_task(
     request: &CallToolRequestParams,
     context: &RequestContext<RoleServer>,
 ) -> Result<CallToolResponse, Stop> {
-    let mut flow = ServerFlow::open(context, server.keys(), request)?;
+    let mut flow = ServerFlow::open(context, server.keys(), request, &server.principal(context))?;
     let answer = flow.form::<Name>("user_name", "What is your name?").await?;
     let name = answered(answer, |user| user.name);
     spawn(server, context, move |_flow| async move {

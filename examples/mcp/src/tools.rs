@@ -122,10 +122,15 @@ async fn book_table(
     request: &CallToolRequestParams,
     context: &RequestContext<RoleServer>,
 ) -> Result<CallToolResponse, Stop> {
-    let mut flow = ServerFlow::open(context, server.keys(), request)?;
+    let mut flow = ServerFlow::open(context, server.keys(), request, &server.principal(context))?;
     let answer = flow
         .form_or_arguments::<Booking>("booking", Booking::MESSAGE, request)
         .await?;
+    if let Elicitation::Accept(_) = &answer {
+        // The booking is made once: the same final round sent again (a
+        // replayed `requestState`) books nothing.
+        flow.once(server.bookings())?;
+    }
     Ok(text(answered(answer, |booking| booking.summary())))
 }
 
@@ -145,7 +150,7 @@ async fn ask<T: Elicitable>(
     message: &str,
     accepted: impl FnOnce(T) -> String,
 ) -> Result<CallToolResponse, Stop> {
-    let mut flow = ServerFlow::open(context, server.keys(), request)?;
+    let mut flow = ServerFlow::open(context, server.keys(), request, &server.principal(context))?;
     let answer = flow.form::<T>(key, message).await?;
     Ok(text(answered(answer, accepted)))
 }

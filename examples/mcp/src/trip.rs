@@ -43,7 +43,7 @@ async fn plan_trip(
     request: &CallToolRequestParams,
     context: &RequestContext<RoleServer>,
 ) -> Result<CallToolResponse, Stop> {
-    let mut flow = ServerFlow::open(context, server.keys(), request)?;
+    let mut flow = ServerFlow::open(context, server.keys(), request, &server.principal(context))?;
     let Elicitation::Accept(to) = flow.form::<Destination>("destination", "Where to?").await?
     else {
         return Ok(text("no trip planned"));

@@ -10,7 +10,7 @@ use elicit_runtime::fallback::Instructions;
 use elicit_runtime::flow::Stop;
 use elicit_runtime::integrations::rmcp::{ServerFlow, capability_to_rmcp, tool_with_form};
 use elicit_runtime::protocol::ElicitationCapability;
-use elicit_runtime::state::{StateKey, StateKeys};
+use elicit_runtime::state::{Principal, StateKey, StateKeys};
 use elicit_runtime::{Elicitable, Elicitation};
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ClientCapabilities, ClientConfig,
@@ -63,7 +63,7 @@ impl FallbackServer {
             .and_then(Value::as_str)
             .unwrap_or("nowhere")
             .to_owned();
-        let mut flow = ServerFlow::open(context, &self.keys, request)?;
+        let mut flow = ServerFlow::open(context, &self.keys, request, &Principal::UNBOUND)?;
         let text = match flow
             .form_or_arguments::<Booking>("booking", Booking::MESSAGE, request)
             .await?

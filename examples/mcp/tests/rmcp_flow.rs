@@ -13,7 +13,7 @@ use std::sync::{Arc, Mutex};
 use elicit_runtime::flow::{Form, Roots, Sampling, Stop};
 use elicit_runtime::integrations::rmcp::{ServerFlow, capability_to_rmcp};
 use elicit_runtime::protocol::ElicitationCapability;
-use elicit_runtime::state::{StateKey, StateKeys};
+use elicit_runtime::state::{Principal, StateKey, StateKeys};
 use elicit_runtime::{Elicitable, Elicitation};
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ClientCapabilities, ClientConfig,
@@ -46,7 +46,7 @@ impl Notes {
         request: &ReadResourceRequestParams,
         context: &RequestContext<RoleServer>,
     ) -> Result<ReadResourceResponse, Stop> {
-        let mut flow = ServerFlow::open(context, &self.keys, request)?;
+        let mut flow = ServerFlow::open(context, &self.keys, request, &Principal::UNBOUND)?;
         let answer = flow.form::<Name>("owner", "Whose note?").await?;
         let note = match answer {
             Elicitation::Accept(owner) => format!("{}'s note: buy bread", owner.name),
@@ -60,7 +60,7 @@ impl Notes {
         request: &CallToolRequestParams,
         context: &RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, Stop> {
-        let mut flow = ServerFlow::open(context, &self.keys, request)?;
+        let mut flow = ServerFlow::open(context, &self.keys, request, &Principal::UNBOUND)?;
         let params =
             CreateMessageRequestParams::new(vec![SamplingMessage::user_text("Greet Ada")], 20);
         let (name, greeting, roots) = flow

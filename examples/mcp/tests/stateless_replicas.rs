@@ -96,9 +96,11 @@ fn accepted(content: Value) -> Value {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn rounds_alternate_between_two_replicas_sharing_a_key() {
-    let key = "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8";
-    let a = Replica::start(key);
-    let b = Replica::start(key);
+    let key = elicit_runtime::state::StateKey::generate()
+        .unwrap()
+        .expose_base64();
+    let a = Replica::start(&key);
+    let b = Replica::start(&key);
     assert_ne!(a.url, b.url);
 
     // Round 1 on A: where?
@@ -155,7 +157,10 @@ async fn rounds_alternate_between_two_replicas_sharing_a_key() {
     );
 
     // A replica with another key refuses the state, without its contents.
-    let stranger = Replica::start("HxwdGhsYGRYXFBUSExAREA4PDA0KCwgJBgcEBQIDAAE");
+    let other_key = elicit_runtime::state::StateKey::generate()
+        .unwrap()
+        .expose_base64();
+    let stranger = Replica::start(&other_key);
     let refused = call(
         &stranger,
         4,

@@ -11,7 +11,10 @@
 //!
 //! [`ask_url`] shows a URL-mode request: the server, its message, the host
 //! and the full URL, with warnings, and asks consent. It never opens the
-//! URL: on `accept` the caller opens it in the user's browser.
+//! URL: on `accept` the caller opens it in the user's browser. It offers
+//! to open only a web page ([`UrlView::is_openable`]: `http` or `https`);
+//! for any other scheme (`javascript:`, `data:`, `file:` ...) it offers
+//! only decline and cancel, and says why.
 //!
 //! The prompts draw on the terminal's standard error, so standard output
 //! stays free for the program's own output.
@@ -63,7 +66,9 @@ pub fn ask(form: &Form, server: &str) -> Result<ElicitResult, TerminalError> {
 }
 
 /// Shows a URL-mode request from `server` and asks consent to open it:
-/// `accept` means the user agreed, and the caller then opens the URL.
+/// `accept` means the user agreed, and the caller then opens the URL. A
+/// URL that is no web page ([`UrlView::is_openable`] is `false`) is never
+/// offered: the answer is `decline` or `cancel`.
 ///
 /// # Errors
 ///

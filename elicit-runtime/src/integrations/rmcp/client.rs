@@ -7,7 +7,11 @@ use std::time::Duration;
 
 use rmcp::ClientHandler;
 use rmcp::model as mcp;
-use rmcp::service::{RequestContext, RoleClient};
+use rmcp::service::{
+    ClientInitializeError, ClientLifecycleMode, ClientServiceExt, RequestContext, RoleClient,
+    RunningService,
+};
+use rmcp::transport::IntoTransport;
 
 use super::convert::{capability_to_rmcp, result_to_rmcp};
 use crate::client::{Ask, FormError, RateLimiter, SecretWarning, secret_warnings};
@@ -93,12 +97,25 @@ pub const RATE_LIMITED_CODE: i32 = -32000;
 /// - forms that look like they ask for secrets are flagged to the
 ///   responder ([`Incoming::secrets`]), or declined unseen with
 ///   [`ElicitationClient::decline_secret_forms`];
-/// - accepted content is checked against the form before it is sent.
+/// - accepted content is checked against the form before it is sent, and
+///   an `accept` of a URL the client will not open (any scheme but `http`
+///   and `https`, [`UrlView::is_openable`](crate::client::UrlView::is_openable))
+///   is never sent;
+/// - `sampling/createMessage` and `roots/list`, which it does not declare,
+///   are refused with `-32601` and a message saying so.
+///
+/// It speaks every revision: [`connect`](Self::connect) discovers a
+/// 2026-07-28 server with `server/discover` and falls back to
+/// `initialize` for older ones ([`lifecycle`](Self::lifecycle));
+/// [`Incoming::revision`] is the revision agreed either way. From
+/// 2026-07-28, [`Rounds`](super::Rounds) sends a request again after each
+/// input-required result with the answers, `requestState` echoed, until
+/// the server completes it, at most
+/// [`with_max_rounds`](Self::with_max_rounds) times.
 ///
 /// ```no_run
-/// use elicit_runtime::integrations::rmcp::{ElicitationClient, Incoming};
+/// use elicit_runtime::integrations::rmcp::{ElicitationClient, Incoming, Rounds};
 /// use elicit_runtime::protocol::{ElicitResult, ElicitationCapability};
-/// use rmcp::ServiceExt;
 /// use rmcp::model::{CallToolRequestParams, Implementation};
 ///
 /// # async fn run() -> Result<(), Box<dyn std::error::Error>> {
@@ -112,9 +129,11 @@ pub const RATE_LIMITED_CODE: i32 = -32000;
 ///     },
 /// )
 /// .with_capability(ElicitationCapability::form_and_url())
-/// .serve(transport)
+/// .connect(transport)
 /// .await?;
-/// let result = client.call_tool(CallToolRequestParams::new("book_table")).await?;
+/// let result = client
+///     .call_tool_in_rounds(CallToolRequestParams::new("book_table"))
+///     .await?;
 /// # Ok(())
 /// # }
 /// ```
@@ -122,23 +141,34 @@ pub struct ElicitationClient<R> {
     responder: R,
     info: mcp::Implementation,
     capability: ElicitationCapability,
-    protocol_version: mcp::ProtocolVersion,
+    /// The one version offered, or `None`: discovery first, `initialize`
+    /// for older servers.
+    pinned: Option<mcp::ProtocolVersion>,
     limiter: Mutex<RateLimiter>,
     decline_secret_forms: bool,
+    max_rounds: usize,
 }
+
+/// How many input-required results an [`ElicitationClient`] answers for
+/// one request unless told otherwise
+/// ([`ElicitationClient::with_max_rounds`]).
+pub const DEFAULT_MAX_ROUNDS: usize = 10;
 
 impl<R: Responder> ElicitationClient<R> {
     /// A client named by `info` whose requests `responder` answers; it
-    /// declares form mode only, offers rmcp's default protocol version and
-    /// allows 5 requests per server a minute.
+    /// declares form mode only, speaks every revision (see
+    /// [`lifecycle`](Self::lifecycle)), allows 5 requests per server a
+    /// minute and answers at most [`DEFAULT_MAX_ROUNDS`] input-required
+    /// results per request.
     pub fn new(info: mcp::Implementation, responder: R) -> ElicitationClient<R> {
         ElicitationClient {
             responder,
             info,
             capability: ElicitationCapability::form_only(),
-            protocol_version: mcp::ProtocolVersion::default(),
+            pinned: None,
             limiter: Mutex::new(RateLimiter::new(5, Duration::from_secs(60))),
             decline_secret_forms: false,
+            max_rounds: DEFAULT_MAX_ROUNDS,
         }
     }
 
@@ -150,11 +180,75 @@ impl<R: Responder> ElicitationClient<R> {
         self
     }
 
-    /// Offers `version` in `initialize`.
+    /// Speaks `version` only: `server/discover` offering it alone when it
+    /// has no `initialize` (2026-07-28 and later), else `initialize`
+    /// offering it (the server may answer with an older version it speaks).
     #[must_use]
     pub fn with_protocol_version(mut self, version: mcp::ProtocolVersion) -> Self {
-        self.protocol_version = version;
+        self.pinned = Some(version);
         self
+    }
+
+    /// Answers at most `max_rounds` input-required results for one request
+    /// sent through [`Rounds`](super::Rounds); one more ends the request
+    /// with [`RoundError::TooManyRounds`](super::RoundError::TooManyRounds),
+    /// so a server that never stops asking cannot keep the user answering.
+    #[must_use]
+    pub fn with_max_rounds(mut self, max_rounds: usize) -> Self {
+        self.max_rounds = max_rounds;
+        self
+    }
+
+    /// The bound of [`with_max_rounds`](Self::with_max_rounds).
+    pub fn max_rounds(&self) -> usize {
+        self.max_rounds
+    }
+
+    /// How [`connect`](Self::connect) starts a session:
+    ///
+    /// - by default, `server/discover` at 2026-07-28, and `initialize`
+    ///   offering 2025-11-25 when the server answers discovery with an error
+    ///   (it predates 2026-07-28) or not at all within 10 seconds;
+    /// - with [`with_protocol_version`](Self::with_protocol_version), that
+    ///   version only: discovery for 2026-07-28 and later, `initialize`
+    ///   before.
+    pub fn lifecycle(&self) -> ClientLifecycleMode {
+        match &self.pinned {
+            None => ClientLifecycleMode::Auto {
+                preferred_versions: vec![mcp::ProtocolVersion::V_2026_07_28],
+                legacy_version: Some(mcp::ProtocolVersion::LATEST_WITH_INITIALIZE),
+            },
+            Some(version) if version.has_initialize() => ClientLifecycleMode::Initialize,
+            Some(version) => ClientLifecycleMode::Discover {
+                preferred_versions: vec![version.clone()],
+            },
+        }
+    }
+
+    /// Starts a session on `transport` as [`lifecycle`](Self::lifecycle)
+    /// says. (rmcp's `serve` always sends `initialize`.)
+    ///
+    /// # Errors
+    ///
+    /// When the transport fails or the server accepts no version offered.
+    pub async fn connect<T, E, A>(
+        self,
+        transport: T,
+    ) -> Result<RunningService<RoleClient, Self>, ClientInitializeError>
+    where
+        T: IntoTransport<RoleClient, E, A>,
+        E: std::error::Error + Send + Sync + 'static,
+    {
+        let lifecycle = self.lifecycle();
+        self.serve_with_lifecycle(transport, lifecycle).await
+    }
+
+    /// The version `initialize` offers.
+    fn initialize_version(&self) -> mcp::ProtocolVersion {
+        match &self.pinned {
+            Some(version) if version.has_initialize() => version.clone(),
+            _ => mcp::ProtocolVersion::LATEST_WITH_INITIALIZE,
+        }
     }
 
     /// At most `limit` requests from each server within `window`.
@@ -175,7 +269,7 @@ impl<R: Responder> ElicitationClient<R> {
     }
 
     /// Reads, checks and answers one request.
-    async fn answer(
+    pub(super) async fn answer(
         &self,
         params: mcp::ElicitRequestParams,
         peer: Option<&mcp::ServerPeerInfo>,
@@ -184,7 +278,7 @@ impl<R: Responder> ElicitationClient<R> {
             .and_then(|info| info.server_info.as_ref())
             .map_or_else(|| "the server".to_owned(), |info| info.name.clone());
         let version = peer.map_or_else(
-            || self.protocol_version.clone(),
+            || self.initialize_version(),
             |info| info.protocol_version.clone(),
         );
         let revision = Revision::parse(version.as_str()).map_err(|error| {
@@ -230,13 +324,27 @@ impl<R: Responder> ElicitationClient<R> {
     }
 }
 
+/// A request for a capability the client did not declare, as JSON-RPC
+/// `-32601` (method not found).
+fn undeclared(method: &str, capability: &str) -> mcp::ErrorData {
+    mcp::ErrorData::new(
+        mcp::ErrorCode::METHOD_NOT_FOUND,
+        format!(
+            "this client did not declare `{capability}`, so it does not answer `{method}`: a \
+             server must ask only for what the client declares"
+        ),
+        None,
+    )
+}
+
 /// A request the client cannot show, as JSON-RPC `-32602`.
 fn invalid_params(error: FormError) -> mcp::ErrorData {
     mcp::ErrorData::invalid_params(error.to_string(), None)
 }
 
-/// Refuses to send an `accept` whose content fails the form's checks, or
-/// that carries content for a URL.
+/// Refuses to send an `accept` whose content fails the form's checks, that
+/// carries content for a URL, or that consents to a URL the client will not
+/// open (not `http` or `https`).
 fn check_answer(ask: &Ask, result: &ElicitResult) -> Result<(), mcp::ErrorData> {
     if result.action != Action::Accept {
         return Ok(());
@@ -254,6 +362,14 @@ fn check_answer(ask: &Ask, result: &ElicitResult) -> Result<(), mcp::ErrorData> 
                 )
             })
         }
+        Ask::Url(view) if !view.is_openable() => Err(mcp::ErrorData::internal_error(
+            format!(
+                "the answer was not sent, because it accepts a URL with the scheme `{}`, which \
+                 is no web page this client will open: decline it (`ElicitResult::decline`)",
+                crate::excerpt::Excerpt(view.scheme())
+            ),
+            None,
+        )),
         Ask::Url(_) if !content.is_empty() => Err(mcp::ErrorData::internal_error(
             "the answer was not sent, because it carries content for a URL-mode request: \
              accept a URL with `ElicitResult::accept_url`",
@@ -268,7 +384,29 @@ impl<R: Responder> ClientHandler for ElicitationClient<R> {
         let mut capabilities = mcp::ClientCapabilities::default();
         capabilities.elicitation = Some(capability_to_rmcp(&self.capability));
         mcp::ClientConfig::new(capabilities, self.info.clone())
-            .with_protocol_version(self.protocol_version.clone())
+            .with_protocol_version(self.initialize_version())
+    }
+
+    /// Refused: this client declares no `sampling`.
+    // rmcp marks sampling and roots deprecated (SEP-2577); refusing them is
+    // still the answer owed to a server that asks.
+    #[allow(deprecated)]
+    async fn create_message(
+        &self,
+        _params: mcp::CreateMessageRequestParams,
+        _context: RequestContext<RoleClient>,
+    ) -> Result<mcp::CreateMessageResult, mcp::ErrorData> {
+        Err(undeclared("sampling/createMessage", "sampling"))
+    }
+
+    /// Refused: this client declares no `roots` (rmcp's default would answer
+    /// an empty list).
+    #[allow(deprecated)]
+    async fn list_roots(
+        &self,
+        _context: RequestContext<RoleClient>,
+    ) -> Result<mcp::ListRootsResult, mcp::ErrorData> {
+        Err(undeclared("roots/list", "roots"))
     }
 
     async fn create_elicitation(
@@ -324,6 +462,46 @@ impl Responder for TerminalResponder {
                 eprintln!("the terminal form stopped: {error}");
                 ElicitResult::cancel()
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn url(url: &str) -> Ask {
+        Ask::from_params(&json!({ "mode": "url", "url": url, "message": "Continue" })).unwrap()
+    }
+
+    #[test]
+    fn an_accept_of_a_url_that_is_no_web_page_is_never_sent() {
+        for dangerous in [
+            "javascript:alert(1)",
+            "data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==",
+            "file:///etc/passwd",
+            "vbscript:msgbox",
+            "ms-msdt:/id",
+        ] {
+            let ask = url(dangerous);
+            let refused = check_answer(&ask, &ElicitResult::accept_url()).unwrap_err();
+            assert!(
+                refused
+                    .message
+                    .contains("no web page this client will open"),
+                "{dangerous}: {}",
+                refused.message
+            );
+            assert!(check_answer(&ask, &ElicitResult::decline()).is_ok());
+            assert!(check_answer(&ask, &ElicitResult::cancel()).is_ok());
+        }
+    }
+
+    #[test]
+    fn an_accept_of_a_web_page_is_sent() {
+        for page in ["https://mcp.example.com/connect", "http://pay.example/i/7"] {
+            assert!(check_answer(&url(page), &ElicitResult::accept_url()).is_ok());
         }
     }
 }

@@ -13,12 +13,13 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use super::{RmcpElicitError, ServerElicitation};
+use crate::flow::UrlConsent;
 use crate::flow::{AskError, ClientSupport, Flow, FlowError, Form, Needs, Stop, Url};
 use crate::protocol::{
     Elicitor, InputRequest, InputRequiredResult, InputResponses, RetryParams, Revision,
 };
-use crate::state::{Binding, StateKeys};
-use crate::{Elicitable, Elicitation, UrlElicitation};
+use crate::state::{Binding, Principal, StateKeys};
+use crate::{Elicitable, Elicitation, Limits};
 
 mod sealed {
     pub trait Sealed {}
@@ -34,8 +35,13 @@ pub trait Continued: sealed::Sealed {
     /// tool or prompt name (or the resource URI) and the arguments.
     fn binding(&self) -> Binding;
 
-    /// The `inputResponses` and `requestState` of a retry.
-    fn retry(&self) -> RetryParams;
+    /// The `inputResponses` and `requestState` of a retry, the responses
+    /// checked against `limits` before they are copied.
+    ///
+    /// # Errors
+    ///
+    /// [`FlowError::TooLarge`] when the responses break `limits`.
+    fn retry(&self, limits: &Limits) -> Result<RetryParams, FlowError>;
 }
 
 impl Continued for mcp::CallToolRequestParams {
@@ -43,8 +49,12 @@ impl Continued for mcp::CallToolRequestParams {
         Binding::tool(&self.name, self.arguments.as_ref())
     }
 
-    fn retry(&self) -> RetryParams {
-        retry(self.input_responses.as_ref(), self.request_state.as_ref())
+    fn retry(&self, limits: &Limits) -> Result<RetryParams, FlowError> {
+        retry(
+            self.input_responses.as_ref(),
+            self.request_state.as_ref(),
+            limits,
+        )
     }
 }
 
@@ -53,8 +63,12 @@ impl Continued for mcp::GetPromptRequestParams {
         Binding::prompt(&self.name, self.arguments.as_ref())
     }
 
-    fn retry(&self) -> RetryParams {
-        retry(self.input_responses.as_ref(), self.request_state.as_ref())
+    fn retry(&self, limits: &Limits) -> Result<RetryParams, FlowError> {
+        retry(
+            self.input_responses.as_ref(),
+            self.request_state.as_ref(),
+            limits,
+        )
     }
 }
 
@@ -63,17 +77,31 @@ impl Continued for mcp::ReadResourceRequestParams {
         Binding::resource(&self.uri)
     }
 
-    fn retry(&self) -> RetryParams {
-        retry(self.input_responses.as_ref(), self.request_state.as_ref())
+    fn retry(&self, limits: &Limits) -> Result<RetryParams, FlowError> {
+        retry(
+            self.input_responses.as_ref(),
+            self.request_state.as_ref(),
+            limits,
+        )
     }
 }
 
-fn retry(responses: Option<&mcp::InputResponses>, state: Option<&String>) -> RetryParams {
+fn retry(
+    responses: Option<&mcp::InputResponses>,
+    state: Option<&String>,
+    limits: &Limits,
+) -> Result<RetryParams, FlowError> {
     let mut input = InputResponses::new();
-    for (key, response) in responses.into_iter().flatten() {
-        input.insert_value(key.clone(), response.clone());
+    if let Some(responses) = responses {
+        // Checked whole before anything is copied.
+        limits
+            .check_members(responses.iter())
+            .map_err(FlowError::TooLarge)?;
+        for (key, response) in responses {
+            input.insert_value(key.clone(), response.clone());
+        }
     }
-    RetryParams::new(input, state.cloned())
+    Ok(RetryParams::new(input, state.cloned()))
 }
 
 /// Where a flow's requests go.
@@ -115,7 +143,7 @@ impl std::fmt::Debug for Via<'_> {
 /// ```no_run
 /// use elicit_runtime::flow::Stop;
 /// use elicit_runtime::integrations::rmcp::ServerFlow;
-/// use elicit_runtime::state::StateKeys;
+/// use elicit_runtime::state::{Principal, StateKeys};
 /// use elicit_runtime::{Elicitable, Elicitation};
 /// use rmcp::ErrorData;
 /// use rmcp::model::{CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock};
@@ -141,7 +169,9 @@ impl std::fmt::Debug for Via<'_> {
 ///     request: &CallToolRequestParams,
 ///     context: &RequestContext<RoleServer>,
 /// ) -> Result<CallToolResponse, Stop> {
-///     let mut flow = ServerFlow::open(context, keys, request)?;
+///     // A server for one user (stdio, a desktop app); a server for several
+///     // binds the user its authentication established: `Principal::user(id)`.
+///     let mut flow = ServerFlow::open(context, keys, request, &Principal::UNBOUND)?;
 ///     let Elicitation::Accept(to) = flow.form::<Destination>("destination", "Where to?").await? else {
 ///         return Ok(CallToolResult::success(vec![ContentBlock::text("no trip")]).into());
 ///     };
@@ -172,10 +202,14 @@ pub struct ServerFlow<'a> {
 }
 
 impl<'a> ServerFlow<'a> {
-    /// The flow of `request`, handled with `context`: on 2026-07-28 it
-    /// opens the `requestState` with `keys`; before, it sends requests on
-    /// the context's peer. What the client declared is read from the
-    /// request's `_meta`, else from `initialize`.
+    /// The flow of `request`, handled with `context`, for `principal`:
+    /// the user the server authenticated the request as
+    /// ([`Principal::user`], see [`principal_of`] for a principal an HTTP
+    /// layer put on the request), or explicitly [`Principal::UNBOUND`] (a
+    /// server for one user). On 2026-07-28 it opens the `requestState` with
+    /// `keys`, and a state sealed for another user is refused; before, it
+    /// sends requests on the context's peer. What the client declared is
+    /// read from the request's `_meta`, else from `initialize`.
     ///
     /// # Errors
     ///
@@ -186,37 +220,23 @@ impl<'a> ServerFlow<'a> {
         context: &'a RequestContext<RoleServer>,
         keys: &StateKeys,
         request: &R,
+        principal: &Principal,
     ) -> Result<ServerFlow<'a>, Stop> {
-        ServerFlow::open_with(context, keys, request.binding(), request)
-    }
-
-    /// [`ServerFlow::open`] for the user `principal` (a user or session
-    /// id the server authenticated): a state sealed for another user is
-    /// refused.
-    ///
-    /// # Errors
-    ///
-    /// As [`ServerFlow::open`].
-    pub fn open_for<R: Continued>(
-        context: &'a RequestContext<RoleServer>,
-        keys: &StateKeys,
-        request: &R,
-        principal: &str,
-    ) -> Result<ServerFlow<'a>, Stop> {
-        let binding = request.binding().for_principal(principal);
-        ServerFlow::open_with(context, keys, binding, request)
+        ServerFlow::open_with(context, keys, request.binding(), principal, request)
     }
 
     fn open_with<R: Continued>(
         context: &'a RequestContext<RoleServer>,
         keys: &StateKeys,
         binding: Binding,
+        principal: &Principal,
         request: &R,
     ) -> Result<ServerFlow<'a>, Stop> {
         let revision = revision_of(context)?;
         let support = support_of(context.client_capabilities().as_ref());
         let (flow, via) = if revision.uses_input_required() {
-            let flow = Flow::open(keys, binding, revision, support, &request.retry())?;
+            let retry = request.retry(&keys.limits())?;
+            let flow = Flow::open(keys, binding, principal, revision, support, &retry)?;
             (flow, Via::Rounds)
         } else {
             let flow = Flow::local(revision, support).with_limits(keys.limits());
@@ -275,6 +295,24 @@ impl<'a> ServerFlow<'a> {
         self
     }
 
+    /// The same flow, letting a call without a state answer the first
+    /// round ([`Flow::with_unprompted_first_round`]).
+    pub fn with_unprompted_first_round(mut self) -> ServerFlow<'a> {
+        self.flow = self.flow.with_unprompted_first_round();
+        self
+    }
+
+    /// Records the state this call continues in `seen`, or refuses one
+    /// acted on before ([`Flow::once`]): call it just before an effect that
+    /// must happen once.
+    ///
+    /// # Errors
+    ///
+    /// As [`Flow::once`].
+    pub fn once(&self, seen: &crate::state::SeenTokens) -> Result<(), Stop> {
+        self.flow.once(seen)
+    }
+
     /// The same flow, waiting at most `timeout` for each request it sends
     /// itself (before 2026-07-28; no limit by default).
     pub fn with_timeout(mut self, timeout: Duration) -> ServerFlow<'a> {
@@ -318,7 +356,8 @@ impl<'a> ServerFlow<'a> {
         self.gather(Form::<T>::new(key, message)).await
     }
 
-    /// Asks the user to open `url` (URL mode) under `key`.
+    /// Asks the user to open `url` (URL mode) under `key`; `{visit}` in
+    /// `url` becomes the visit's id ([`Url`]).
     ///
     /// # Errors
     ///
@@ -328,7 +367,7 @@ impl<'a> ServerFlow<'a> {
         key: impl Into<String>,
         message: impl Into<String>,
         url: impl Into<String>,
-    ) -> Result<UrlElicitation, Stop> {
+    ) -> Result<UrlConsent, Stop> {
         self.gather(Url::new(key, message, url)).await
     }
 
@@ -450,6 +489,32 @@ impl<'a> ServerFlow<'a> {
             .unwrap_or_default();
         Elicitor::new(self.flow.revision(), capability)
     }
+}
+
+/// The principal an HTTP layer in front of rmcp's Streamable HTTP service
+/// established for this request: a [`Principal`] its authentication put
+/// in the HTTP request's extensions (`request.extensions_mut().insert(..)`
+/// in an axum or tower middleware), which rmcp hands to the handler with
+/// the rest of the request's parts. `None` when there is none (stdio, or
+/// no such layer): the server then decides, and says, whom the flow is
+/// for.
+///
+/// ```no_run
+/// use elicit_runtime::integrations::rmcp::principal_of;
+/// use elicit_runtime::state::Principal;
+/// use rmcp::service::{RequestContext, RoleServer};
+///
+/// fn whom(context: &RequestContext<RoleServer>) -> Principal {
+///     // Every request of this server went through its login layer.
+///     principal_of(context).unwrap_or(Principal::UNBOUND)
+/// }
+/// ```
+pub fn principal_of(context: &RequestContext<RoleServer>) -> Option<Principal> {
+    context
+        .extensions
+        .get::<http::request::Parts>()
+        .and_then(|parts| parts.extensions.get::<Principal>())
+        .cloned()
 }
 
 /// The revision of the request `context` handles.

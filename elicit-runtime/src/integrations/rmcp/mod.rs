@@ -27,7 +27,10 @@
 //!   through a [`Responder`] (a callback, or [`TerminalResponder`] with
 //!   feature `terminal`) with the client-side guards on: declared modes
 //!   only, schemas inside the subset, a rate limit per server, secret
-//!   warnings, and accepted content checked before it is sent.
+//!   warnings, and accepted content checked before it is sent; it
+//!   discovers 2026-07-28 servers and falls back to `initialize` for older
+//!   ones ([`ElicitationClient::connect`]), and [`Rounds`] answers a
+//!   request's input-required rounds until it completes.
 //!
 //! See [`ServerFlow`] for a tool that asks on every revision.
 
@@ -36,16 +39,18 @@ mod convert;
 mod error;
 mod fallback;
 mod flow;
+mod rounds;
 mod server;
 
 #[cfg(feature = "terminal")]
 pub use client::TerminalResponder;
-pub use client::{ElicitationClient, Incoming, RATE_LIMITED_CODE, Responder};
+pub use client::{DEFAULT_MAX_ROUNDS, ElicitationClient, Incoming, RATE_LIMITED_CODE, Responder};
 pub use convert::{
     ConversionError, capability_from_rmcp, capability_to_rmcp, input_required_to_rmcp,
     request_from_rmcp, request_to_rmcp, result_from_rmcp, result_to_rmcp, retry_from_rmcp,
 };
 pub use error::RmcpElicitError;
 pub use fallback::tool_with_form;
-pub use flow::{Continued, ServerFlow, revision_of, support_of};
+pub use flow::{Continued, ServerFlow, principal_of, revision_of, support_of};
+pub use rounds::{RoundError, Rounds};
 pub use server::{ServerElicitation, UrlAnswer};

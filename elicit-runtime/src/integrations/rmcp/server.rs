@@ -144,7 +144,9 @@ pub trait ServerElicitation: sealed::Sealed + Sync {
     /// # Errors
     ///
     /// [`RmcpElicitError::Request`] when the client did not declare URL
-    /// mode, the revision has none, or `url` is not an absolute URI; and
+    /// mode, the revision has none, or `url` is not an `https` page
+    /// ([`UrlPolicy::Https`](crate::protocol::UrlPolicy::Https): any other
+    /// scheme, `http` included, is refused); and
     /// the transport errors of [`ServerElicitation::send_elicitation`].
     fn elicit_via_url(
         &self,

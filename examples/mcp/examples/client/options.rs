@@ -58,19 +58,38 @@ impl ServerCommand {
     }
 }
 
+/// What the client does once connected.
+pub enum Task {
+    /// Calls one tool, answering every round.
+    Call(String),
+    /// Runs a client scenario of the conformance suite
+    /// (`MCP_CONFORMANCE_SCENARIO`).
+    Scenario(String),
+}
+
 pub struct Options {
-    pub tool: String,
+    pub task: Task,
     pub answering: Answering,
-    pub protocol_version: ProtocolVersion,
+    /// The one protocol version spoken, or `None`: discovery at
+    /// 2026-07-28, `initialize` for older servers.
+    pub protocol_version: Option<ProtocolVersion>,
     pub server: Server,
 }
 
 impl Options {
-    pub fn parse(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
+    /// Reads the command line; `scenario` is `MCP_CONFORMANCE_SCENARIO`,
+    /// run when no `--call` is given.
+    pub fn parse(
+        mut args: impl Iterator<Item = String>,
+        scenario: Option<String>,
+    ) -> Result<Options, String> {
         let mut options = Options {
-            tool: "book_table".to_owned(),
+            task: match scenario {
+                Some(scenario) => Task::Scenario(scenario),
+                None => Task::Call("book_table".to_owned()),
+            },
             answering: Answering::Terminal,
-            protocol_version: ProtocolVersion::V_2025_11_25,
+            protocol_version: None,
             server: Server::Child(ServerCommand::find()),
         };
         while let Some(flag) = args.next() {
@@ -79,14 +98,17 @@ impl Options {
                     .ok_or_else(|| format!("`{name}` needs a value: {USAGE}"))
             };
             match flag.as_str() {
-                "--call" => options.tool = value("--call")?,
+                "--call" => options.task = Task::Call(value("--call")?),
                 "--accept-defaults" => options.answering = Answering::Defaults,
                 "--protocol-version" => {
                     let version = value("--protocol-version")?;
-                    options.protocol_version = serde_json::from_value(version.clone().into())
-                        .map_err(|_| {
-                            format!("`{version}` is not a protocol version such as `2025-11-25`")
+                    let known = ProtocolVersion::KNOWN_VERSIONS
+                        .iter()
+                        .find(|known| known.as_str() == version)
+                        .ok_or_else(|| {
+                            format!("`{version}` is not a protocol version such as `2026-07-28`")
                         })?;
+                    options.protocol_version = Some(known.clone());
                 }
                 "--connect" => options.server = Server::Http(value("--connect")?),
                 other => return Err(format!("unknown argument `{other}`: {USAGE}")),
