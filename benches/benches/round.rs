@@ -35,10 +35,7 @@ fn seal_open(c: &mut Criterion, name: &str, state: &Carried) {
 fn states(c: &mut Criterion) {
     let keys = round::keys();
     round::check_round_trips(&keys);
-    for (name, state) in [
-        ("typical", round::typical()),
-        ("large", round::large()),
-    ] {
+    for (name, state) in [("typical", round::typical()), ("large", round::large())] {
         let (json, ours, theirs) = round::token_lengths(&keys, &state);
         eprintln!(
             "{name}: JSON {json} B, elicit token {ours} B ({:.2}x), rmcp token {theirs} B ({:.2}x)",
