@@ -30,7 +30,7 @@ const START_OVER: &str = "send the request again without `requestState` to start
 /// use elicit_runtime::state::{Binding, StateError, StateKey, StateKeys};
 ///
 /// let keys = StateKeys::new(StateKey::generate().unwrap());
-/// let error = keys.open::<u32>(&Binding::tool("book", None), "es1.AAAA").unwrap_err();
+/// let error = keys.open::<u32>(&Binding::tool("book", None), "es2.AAAA").unwrap_err();
 /// assert_eq!(error, StateError::Truncated);
 /// assert_eq!(error.to_jsonrpc(3)["error"]["code"], -32602);
 /// ```
@@ -79,7 +79,7 @@ impl StateError {
     /// ```
     /// use elicit_runtime::state::StateError;
     ///
-    /// assert_eq!(StateError::Expired.code(), -32602);
+    /// assert_eq!(StateError::Tampered.code(), -32602);
     /// ```
     pub fn code(&self) -> i64 {
         StateError::JSONRPC_CODE
@@ -102,9 +102,9 @@ impl StateError {
     /// ```
     /// use elicit_runtime::state::StateError;
     ///
-    /// let error = StateError::Expired.to_error();
+    /// let error = StateError::Truncated.to_error();
     /// assert_eq!(error["code"], -32602);
-    /// assert_eq!(error["message"], StateError::Expired.to_string());
+    /// assert_eq!(error["message"], StateError::Truncated.to_string());
     /// ```
     pub fn to_error(&self) -> Value {
         crate::protocol::jsonrpc::error(StateError::JSONRPC_CODE, &self.to_string(), None)
@@ -473,7 +473,8 @@ impl std::error::Error for SealError {
 /// ```
 /// use elicit_runtime::state::{KeyError, StateKeys};
 ///
-/// let error = StateKeys::parse("AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8, secret?").unwrap_err();
+/// let key = elicit_runtime::state::StateKey::generate().unwrap().expose_base64();
+/// let error = StateKeys::parse(&format!("{key}, secret?")).unwrap_err();
 /// assert_eq!(error, KeyError::Encoding { position: Some(2) });
 /// assert!(!error.to_string().contains("secret"));
 /// ```

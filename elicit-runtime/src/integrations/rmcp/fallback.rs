@@ -34,7 +34,7 @@ impl ServerFlow<'_> {
     /// ```no_run
     /// use elicit_runtime::flow::Stop;
     /// use elicit_runtime::integrations::rmcp::ServerFlow;
-    /// use elicit_runtime::state::StateKeys;
+    /// use elicit_runtime::state::{Principal, StateKeys};
     /// use elicit_runtime::{Elicitable, Elicitation};
     /// use rmcp::model::{CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock};
     /// use rmcp::service::{RequestContext, RoleServer};
@@ -52,7 +52,7 @@ impl ServerFlow<'_> {
     ///     request: &CallToolRequestParams,
     ///     context: &RequestContext<RoleServer>,
     /// ) -> Result<CallToolResponse, Stop> {
-    ///     let mut flow = ServerFlow::open(context, keys, request)?;
+    ///     let mut flow = ServerFlow::open(context, keys, request, &Principal::UNBOUND)?;
     ///     let text = match flow.form_or_arguments::<Table>("table", Table::MESSAGE, request).await? {
     ///         Elicitation::Accept(table) => format!("a table for {}", table.size),
     ///         _ => "no table".to_owned(),
