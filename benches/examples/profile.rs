@@ -20,8 +20,9 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let (Some(path), Some(count)) = (args.next(), args.next()) else {
         eprintln!(
-            "usage: profile PATH COUNT, PATH one of {}, format-<email|uri|date|date-time>-<bytes>, format-varied-<email|uri|date|date-time> or format-loop",
-            PATHS.join(", ")
+            "usage: profile PATH COUNT, PATH one of {}, {}, format-<email|uri|date|date-time>-<bytes>, format-varied-<email|uri|date|date-time> or format-loop",
+            PATHS.join(", "),
+            ROUND_PATHS.join(", ")
         );
         std::process::exit(2);
     };
@@ -65,6 +66,10 @@ fn main() {
         }
         return;
     }
+    if let Some(run) = round_path(&path) {
+        run(count);
+        return;
+    }
     let Some(run) = path_named(&path) else {
         eprintln!("no path named `{path}`: use one of {}", PATHS.join(", "));
         std::process::exit(2);
@@ -100,6 +105,76 @@ const PATHS: [&str; 26] = [
     "rmcp-schema-contact5",
     "rmcp-schema-wide32",
 ];
+
+/// The paths of a 2026-07-28 round (`benches/benches/round.rs`): a
+/// carried state sealed and opened three ways, and each round of
+/// `plan_trip`.
+const ROUND_PATHS: [&str; 9] = [
+    "state-elicit-typical",
+    "state-rmcp-typical",
+    "state-aead-typical",
+    "state-elicit-large",
+    "state-rmcp-large",
+    "state-aead-large",
+    "round1",
+    "round2",
+    "round3",
+];
+
+fn round_path(name: &str) -> Option<fn(u64)> {
+    use common::round::{self, BareAead, Carried};
+    fn typical() -> Carried {
+        round::typical()
+    }
+    fn elicit(state: Carried, count: u64) {
+        let (keys, binding) = (round::keys(), round::binding());
+        for _ in 0..count {
+            black_box(round::elicit_seal_open(&keys, &binding, black_box(&state)));
+        }
+    }
+    fn rmcp(state: Carried, count: u64) {
+        let codec = round::rmcp_codec();
+        for _ in 0..count {
+            black_box(round::rmcp_seal_open(&codec, black_box(&state)));
+        }
+    }
+    fn aead(state: Carried, count: u64) {
+        let (aead, mut bytes) = (BareAead::new(), serde_json::to_vec(&state).unwrap());
+        for _ in 0..count {
+            aead.seal_open(black_box(&mut bytes));
+        }
+    }
+    fn call(
+        retry: fn(&elicit_runtime::state::StateKeys) -> elicit_runtime::protocol::RetryParams,
+        count: u64,
+    ) {
+        let keys = round::keys();
+        let retry = retry(&keys);
+        for _ in 0..count {
+            match round::call(&keys, black_box(&retry)) {
+                Err(elicit_runtime::flow::Stop::InputRequired(paused)) => {
+                    black_box(paused.to_jsonrpc(1).to_string());
+                }
+                other => {
+                    black_box(other.ok());
+                }
+            }
+        }
+    }
+    let run: fn(u64) = match name {
+        "state-elicit-typical" => |n| elicit(typical(), n),
+        "state-rmcp-typical" => |n| rmcp(typical(), n),
+        "state-aead-typical" => |n| aead(typical(), n),
+        "state-elicit-large" => |n| elicit(round::large(), n),
+        "state-rmcp-large" => |n| rmcp(round::large(), n),
+        "state-aead-large" => |n| aead(round::large(), n),
+        "round1" => |n| call(|_| Default::default(), n),
+        "round2" => |n| call(round::second_retry, n),
+        "round3" => |n| call(round::third_retry, n),
+        _ => return None,
+    };
+    Some(run)
+}
 
 fn path_named(name: &str) -> Option<fn(u64)> {
     let run: fn(u64) = match name {

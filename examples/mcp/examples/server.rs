@@ -6,7 +6,9 @@
 //! ```
 //!
 //! Over HTTP it listens on loopback addresses only (it has no
-//! authentication); port `0` picks a free port. The first line it prints is
+//! authentication); port `0` picks a free port. Accepted sockets get
+//! `TCP_NODELAY` (`support/listener.rs`), without which each round of a
+//! keep-alive client waits about 40 ms. The first line it prints is
 //! `listening on http://ADDRESS/mcp`.
 //!
 //! On 2026-07-28 its tools keep what they learn between rounds in a sealed
@@ -24,6 +26,7 @@
 use std::net::SocketAddr;
 use std::process::ExitCode;
 
+use axum::serve::Listener as _;
 use rmcp::ServiceExt;
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
@@ -32,6 +35,9 @@ use elicit_runtime::state::{KeyError, StateKey, StateKeys};
 
 use elicit_mcp::ExampleServer;
 use elicit_mcp::login::{self, Users};
+
+#[path = "support/listener.rs"]
+mod listener;
 
 const USAGE: &str = "usage: server [--listen 127.0.0.1:PORT]";
 
@@ -112,7 +118,7 @@ async fn serve_http(
             login::USERS_ENV
         ),
     }
-    let listener = tokio::net::TcpListener::bind(address).await?;
+    let listener = listener::bind(address).await?;
     println!("listening on http://{}/mcp", listener.local_addr()?);
     axum::serve(listener, router)
         .with_graceful_shutdown(async {
