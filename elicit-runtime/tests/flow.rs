@@ -15,6 +15,11 @@ use elicit_runtime::state::{Binding, Principal, StateError, StateKey, StateKeys}
 use elicit_runtime::{Elicitable, Elicitation};
 use serde_json::{Map, Value, json};
 
+#[path = "support/rounds.rs"]
+mod rounds;
+
+use rounds::{asked, keys_of, message_of};
+
 /// Step 1: who
 #[derive(Debug, PartialEq, Elicitable)]
 struct Name {
@@ -97,26 +102,6 @@ fn call(retry: &RetryParams) -> Result<String, Stop> {
 /// The state of the first round, which asks `who`.
 fn round1() -> String {
     asked(call(&RetryParams::default())).request_state.unwrap()
-}
-
-fn asked(stop: Result<String, Stop>) -> InputRequiredResult {
-    match stop {
-        Err(Stop::InputRequired(result)) => result,
-        other => panic!("expected an input-required result, got {other:?}"),
-    }
-}
-
-fn keys_of(result: &InputRequiredResult) -> Vec<&str> {
-    result.input_requests.keys().collect()
-}
-
-fn message_of<'r>(result: &'r InputRequiredResult, key: &str) -> &'r str {
-    result
-        .input_requests
-        .get(key)
-        .and_then(|request| request.as_elicitation())
-        .map(|params| params.message())
-        .unwrap()
 }
 
 fn schema_of(result: &InputRequiredResult, key: &str) -> Value {

@@ -8,13 +8,18 @@ use std::time::{Duration, SystemTime};
 
 use elicit_runtime::flow::{AskError, ClientSupport, Flow, FlowError, Stop, UrlConsent};
 use elicit_runtime::protocol::{
-    ElicitResult, ElicitationCapability, InputRequiredResult, InputResponses, RetryParams, Revision,
+    ElicitResult, ElicitationCapability, InputResponses, RetryParams, Revision,
 };
 use elicit_runtime::state::{
     Binding, Expiry, MismatchKind, Principal, SeenTokens, StateError, StateKey, StateKeys,
 };
 use elicit_runtime::{Elicitable, Elicitation};
 use serde_json::{Value, json};
+
+#[path = "support/rounds.rs"]
+mod rounds;
+
+use rounds::{asked, keys_of, message_of};
 
 /// Whom to pay.
 #[derive(Debug, PartialEq, Elicitable)]
@@ -57,27 +62,6 @@ fn retry(answers: &[(&str, ElicitResult)], state: Option<&str>) -> RetryParams {
         responses = responses.with(*key, result);
     }
     RetryParams::new(responses, state.map(str::to_owned))
-}
-
-fn asked<T: std::fmt::Debug>(result: Result<T, Stop>) -> InputRequiredResult {
-    match result {
-        Err(Stop::InputRequired(asked)) => asked,
-        other => panic!("expected a round, got {other:?}"),
-    }
-}
-
-fn keys_of(result: &InputRequiredResult) -> Vec<&str> {
-    result.input_requests.keys().collect()
-}
-
-fn message_of<'r>(result: &'r InputRequiredResult, key: &str) -> &'r str {
-    result
-        .input_requests
-        .get(key)
-        .unwrap()
-        .as_elicitation()
-        .unwrap()
-        .message()
 }
 
 /// "Pay whom?", then "Really pay $amount to X?": the confirmation is
