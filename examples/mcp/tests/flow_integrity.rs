@@ -4,108 +4,28 @@
 
 #[path = "support/examples.rs"]
 mod examples;
-
-use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
+#[path = "support/http_server.rs"]
+mod http_server;
 
 use elicit_runtime::state::StateKey;
-use serde_json::{Value, json};
+use serde_json::json;
 
-use examples::example;
+use http_server::{ServerProcess, accepted};
 
 /// Two demo users' bearer tokens.
 const ALICE: &str = "alice-token-0123456789abcdef";
 const BOB: &str = "bob-token-fedcba9876543210";
 
-/// An example server on a free loopback port, with a fresh key and the demo
-/// login on, stopped when dropped.
-struct Server {
-    child: Child,
-    url: String,
-}
-
-impl Server {
-    fn start() -> Server {
-        let key = StateKey::generate().unwrap().expose_base64();
-        let mut child = Command::new(example("server"))
-            .args(["--listen", "127.0.0.1:0"])
-            .env("ELICIT_STATE_KEYS", key)
-            .env("ELICIT_DEMO_USERS", format!("alice={ALICE},bob={BOB}"))
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("the example server starts");
-        let stdout = child.stdout.take().unwrap();
-        let mut line = String::new();
-        BufReader::new(stdout).read_line(&mut line).unwrap();
-        let url = line
-            .trim()
-            .strip_prefix("listening on ")
-            .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
-            .to_owned();
-        Server { child, url }
-    }
-
-    /// `tools/call` of `tool` at 2026-07-28 as the user of `bearer`, with
-    /// `extra` params; the HTTP status and the JSON-RPC response.
-    async fn call(&self, bearer: Option<&str>, tool: &str, id: u64, extra: Value) -> (u16, Value) {
-        let mut params = json!({
-            "name": tool,
-            "arguments": {},
-            "_meta": {
-                "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-                "io.modelcontextprotocol/clientInfo": { "name": "integrity-test", "version": "1.0.0" },
-                "io.modelcontextprotocol/clientCapabilities": { "elicitation": { "form": {} } }
-            }
-        });
-        for (key, value) in extra.as_object().unwrap() {
-            params[key] = value.clone();
-        }
-        let body = json!({ "jsonrpc": "2.0", "id": id, "method": "tools/call", "params": params });
-        let mut request = reqwest::Client::new()
-            .post(&self.url)
-            .header("Content-Type", "application/json")
-            .header("Accept", "application/json, text/event-stream")
-            .header("MCP-Protocol-Version", "2026-07-28")
-            .header("Mcp-Method", "tools/call")
-            .header("Mcp-Name", tool);
-        if let Some(bearer) = bearer {
-            request = request.header("Authorization", format!("Bearer {bearer}"));
-        }
-        let response = request.body(body.to_string()).send().await.unwrap();
-        let status = response.status().as_u16();
-        let text = response.text().await.unwrap();
-        (status, message(&text, id))
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-/// The JSON-RPC response with `id` in a body of JSON or of server-sent
-/// events; `null` for a body that is neither.
-fn message(body: &str, id: u64) -> Value {
-    if let Ok(value) = serde_json::from_str::<Value>(body) {
-        return value;
-    }
-    body.lines()
-        .filter_map(|line| line.strip_prefix("data:"))
-        .filter_map(|data| serde_json::from_str::<Value>(data.trim()).ok())
-        .find(|message| message["id"] == id)
-        .unwrap_or(Value::Null)
-}
-
-fn accepted(content: Value) -> Value {
-    json!({ "action": "accept", "content": content })
+/// The example server with a fresh key and the demo login on.
+fn start() -> ServerProcess {
+    let key = StateKey::generate().unwrap().expose_base64();
+    let users = format!("alice={ALICE},bob={BOB}");
+    ServerProcess::start(&[("ELICIT_STATE_KEYS", &key), ("ELICIT_DEMO_USERS", &users)])
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn a_leaked_state_does_not_continue_for_another_user() {
-    let server = Server::start();
+    let server = start();
     let (status, first) = server.call(Some(ALICE), "plan_trip", 1, json!({})).await;
     assert_eq!(status, 200);
     let state = first["result"]["requestState"].as_str().unwrap().to_owned();
@@ -148,7 +68,7 @@ async fn a_leaked_state_does_not_continue_for_another_user() {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn a_replayed_booking_books_nothing() {
-    let server = Server::start();
+    let server = start();
     let (_, first) = server.call(Some(ALICE), "book_table", 1, json!({})).await;
     assert_eq!(first["result"]["resultType"], "input_required", "{first}");
     let state = first["result"]["requestState"].as_str().unwrap().to_owned();

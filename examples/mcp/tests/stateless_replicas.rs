@@ -5,103 +5,35 @@
 
 #[path = "support/examples.rs"]
 mod examples;
+#[path = "support/http_server.rs"]
+mod http_server;
 
-use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
-
+use elicit_runtime::state::StateKey;
 use serde_json::{Value, json};
 
-use examples::example;
+use http_server::{ServerProcess, accepted};
 
-/// An example server on a free loopback port, stopped when dropped.
-struct Replica {
-    child: Child,
-    url: String,
-}
+/// An example server sealing with `keys`.
+struct Replica(ServerProcess);
 
 impl Replica {
     fn start(keys: &str) -> Replica {
-        let mut child = Command::new(example("server"))
-            .args(["--listen", "127.0.0.1:0"])
-            .env("ELICIT_STATE_KEYS", keys)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("the example server starts");
-        let stdout = child.stdout.take().unwrap();
-        let mut line = String::new();
-        BufReader::new(stdout).read_line(&mut line).unwrap();
-        let url = line
-            .trim()
-            .strip_prefix("listening on ")
-            .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
-            .to_owned();
-        Replica { child, url }
+        Replica(ServerProcess::start(&[("ELICIT_STATE_KEYS", keys)]))
     }
 }
 
-impl Drop for Replica {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-/// `tools/call` of `plan_trip` as a stateless 2026-07-28 request, with
-/// `extra` params (the answers and the state of the round before).
+/// `tools/call` of `plan_trip` with `extra` params (the answers and the
+/// state of the round before), as no user in particular.
 async fn call(replica: &Replica, id: u64, extra: Value) -> Value {
-    let mut params = json!({
-        "name": "plan_trip",
-        "arguments": {},
-        "_meta": {
-            "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-            "io.modelcontextprotocol/clientInfo": { "name": "replica-test", "version": "1.0.0" },
-            "io.modelcontextprotocol/clientCapabilities": { "elicitation": { "form": {} } }
-        }
-    });
-    for (key, value) in extra.as_object().unwrap() {
-        params[key] = value.clone();
-    }
-    let body = json!({ "jsonrpc": "2.0", "id": id, "method": "tools/call", "params": params });
-    let response = reqwest::Client::new()
-        .post(&replica.url)
-        .header("Content-Type", "application/json")
-        .header("Accept", "application/json, text/event-stream")
-        .header("MCP-Protocol-Version", "2026-07-28")
-        .header("Mcp-Method", "tools/call")
-        .header("Mcp-Name", "plan_trip")
-        .body(body.to_string())
-        .send()
-        .await
-        .expect("the replica answers");
-    let text = response.text().await.unwrap();
-    message(&text, id)
-}
-
-/// The JSON-RPC response with `id` in a body of JSON or of server-sent events.
-fn message(body: &str, id: u64) -> Value {
-    if let Ok(value) = serde_json::from_str::<Value>(body) {
-        return value;
-    }
-    body.lines()
-        .filter_map(|line| line.strip_prefix("data:"))
-        .filter_map(|data| serde_json::from_str::<Value>(data.trim()).ok())
-        .find(|message| message["id"] == id)
-        .unwrap_or_else(|| panic!("no response with id {id} in {body}"))
-}
-
-fn accepted(content: Value) -> Value {
-    json!({ "action": "accept", "content": content })
+    replica.0.call(None, "plan_trip", id, extra).await.1
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn rounds_alternate_between_two_replicas_sharing_a_key() {
-    let key = elicit_runtime::state::StateKey::generate()
-        .unwrap()
-        .expose_base64();
+    let key = StateKey::generate().unwrap().expose_base64();
     let a = Replica::start(&key);
     let b = Replica::start(&key);
-    assert_ne!(a.url, b.url);
+    assert_ne!(a.0.url, b.0.url);
 
     // Round 1 on A: where?
     let first = call(&a, 1, json!({})).await;
@@ -157,9 +89,7 @@ async fn rounds_alternate_between_two_replicas_sharing_a_key() {
     );
 
     // A replica with another key refuses the state, without its contents.
-    let other_key = elicit_runtime::state::StateKey::generate()
-        .unwrap()
-        .expose_base64();
+    let other_key = StateKey::generate().unwrap().expose_base64();
     let stranger = Replica::start(&other_key);
     let refused = call(
         &stranger,
