@@ -82,7 +82,7 @@ async fn memory_is_bounded_and_evicts_no_live_visit() {
         elicit_runtime::state::StateKeys::new(elicit_runtime::state::StateKey::generate().unwrap());
     let alice = elicit_runtime::state::Principal::user("alice");
     let sealed =
-        elicit_runtime::web::store::SealedAnswer::seal(&keys, &first.id, &alice, &1).unwrap();
+        elicit_runtime::web::store::SealedAnswer::seal(&keys, first.id, &alice, &1).unwrap();
     store.complete(first.id, sealed).await.unwrap();
     store.take(first.id).await.unwrap();
     store.create(visit()).await.unwrap();

@@ -43,7 +43,7 @@ fn answer() -> Value {
 /// A visit of `store`, completed with [`answer`] sealed with `keys`.
 async fn completed<S: VisitStore>(store: &S, keys: &StateKeys) -> VisitId {
     let created = store.create(new_visit()).await.unwrap();
-    let sealed = SealedAnswer::seal(keys, &created.id, &alice(), &answer()).unwrap();
+    let sealed = SealedAnswer::seal(keys, created.id, &alice(), &answer()).unwrap();
     store.complete(created.id, sealed).await.unwrap();
     created.id
 }
@@ -68,7 +68,7 @@ pub async fn lifecycle<B: Backend>(backend: &B) {
     assert!(visit.csrf().matches(created.csrf.expose()));
     assert_eq!(b.take(created.id).await, Err(StoreError::NotCompleted));
 
-    let sealed = SealedAnswer::seal(&keys, &created.id, &alice(), &answer()).unwrap();
+    let sealed = SealedAnswer::seal(&keys, created.id, &alice(), &answer()).unwrap();
     b.complete(created.id, sealed).await.unwrap();
     assert_eq!(
         a.load(created.id).await.unwrap().state(),
@@ -77,7 +77,7 @@ pub async fn lifecycle<B: Backend>(backend: &B) {
 
     let taken = a.take(created.id).await.unwrap();
     assert_eq!(
-        taken.open::<Value>(&keys, &created.id, &alice()).unwrap(),
+        taken.open::<Value>(&keys, created.id, &alice()).unwrap(),
         answer()
     );
     assert_eq!(b.load(created.id).await.unwrap().state(), VisitState::Taken);
@@ -119,13 +119,13 @@ pub async fn complete_twice<B: Backend>(backend: &B) {
     let (a, b) = backend.replicas(StoreLimits::DEFAULT).await;
     let keys = keys();
     let id = completed(&a, &keys).await;
-    let second = SealedAnswer::seal(&keys, &id, &alice(), &json!({ "password": "other" })).unwrap();
+    let second = SealedAnswer::seal(&keys, id, &alice(), &json!({ "password": "other" })).unwrap();
     assert_eq!(
         b.complete(id, second.clone()).await,
         Err(StoreError::AlreadyCompleted)
     );
     let taken = b.take(id).await.unwrap();
-    assert_eq!(taken.open::<Value>(&keys, &id, &alice()).unwrap(), answer());
+    assert_eq!(taken.open::<Value>(&keys, id, &alice()).unwrap(), answer());
     assert_eq!(
         a.complete(id, second).await,
         Err(StoreError::AlreadyCompleted)
@@ -146,7 +146,7 @@ pub async fn expired<B: Backend>(backend: &B) {
     tokio::time::sleep(Duration::from_millis(300)).await;
 
     assert_eq!(b.load(short.id).await.unwrap_err(), StoreError::Expired);
-    let sealed = SealedAnswer::seal(&keys, &short.id, &alice(), &answer()).unwrap();
+    let sealed = SealedAnswer::seal(&keys, short.id, &alice(), &answer()).unwrap();
     assert_eq!(b.complete(short.id, sealed).await, Err(StoreError::Expired));
     assert_eq!(b.take(short.id).await, Err(StoreError::Expired));
     assert_eq!(
@@ -161,7 +161,7 @@ pub async fn expired<B: Backend>(backend: &B) {
 pub async fn unknown<B: Backend>(backend: &B) {
     let (a, _) = backend.replicas(StoreLimits::DEFAULT).await;
     let id = VisitId::generate().unwrap();
-    let sealed = SealedAnswer::seal(&keys(), &id, &alice(), &answer()).unwrap();
+    let sealed = SealedAnswer::seal(&keys(), id, &alice(), &answer()).unwrap();
     assert_eq!(a.load(id).await.unwrap_err(), StoreError::Unknown);
     assert_eq!(a.complete(id, sealed).await, Err(StoreError::Unknown));
     assert_eq!(a.take(id).await, Err(StoreError::Unknown));
@@ -205,7 +205,7 @@ pub async fn wait_is_woken<B: Backend>(backend: &B) {
     // Let the waiter subscribe, then complete on the other replica.
     tokio::time::sleep(Duration::from_millis(100)).await;
     let started = std::time::Instant::now();
-    let sealed = SealedAnswer::seal(&keys, &created.id, &alice(), &answer()).unwrap();
+    let sealed = SealedAnswer::seal(&keys, created.id, &alice(), &answer()).unwrap();
     b.complete(created.id, sealed).await.unwrap();
     assert_eq!(waiter.await.unwrap(), Ok(Waited::Completed));
     assert!(started.elapsed() < Duration::from_secs(5), "woken late");
@@ -248,7 +248,7 @@ pub async fn one_of_many<B: Backend>(backend: &B) {
         .map(|i| {
             let store = if i % 2 == 0 { a.clone() } else { b.clone() };
             let sealed =
-                SealedAnswer::seal(&keys, &created.id, &alice(), &json!({ "n": i })).unwrap();
+                SealedAnswer::seal(&keys, created.id, &alice(), &json!({ "n": i })).unwrap();
             tokio::spawn(async move { store.complete(created.id, sealed).await })
         })
         .collect();
@@ -280,7 +280,7 @@ pub async fn refuses_bad_input<B: Backend>(backend: &B) {
         );
     }
     let created = a.create(new_visit()).await.unwrap();
-    let huge = SealedAnswer::seal(&keys(), &created.id, &alice(), &"x".repeat(1000)).unwrap();
+    let huge = SealedAnswer::seal(&keys(), created.id, &alice(), &"x".repeat(1000)).unwrap();
     assert!(matches!(
         a.complete(created.id, huge).await,
         Err(StoreError::TooLarge { limit: 512, .. })

@@ -32,15 +32,15 @@ const VISIT_METHOD: &str = "elicit/visit";
 /// let alice = Principal::user("alice");
 /// let answer = json!({ "card": "4111 1111 1111 1111" });
 ///
-/// let sealed = SealedAnswer::seal(&keys, &visit, &alice, &answer).unwrap();
+/// let sealed = SealedAnswer::seal(&keys, visit, &alice, &answer).unwrap();
 /// assert!(!sealed.as_str().contains("4111"));
-/// assert_eq!(sealed.open::<serde_json::Value>(&keys, &visit, &alice).unwrap(), answer);
+/// assert_eq!(sealed.open::<serde_json::Value>(&keys, visit, &alice).unwrap(), answer);
 ///
 /// // Another user, or another visit: refused.
 /// let mallory = Principal::user("mallory");
-/// assert!(matches!(sealed.open::<serde_json::Value>(&keys, &visit, &mallory), Err(StateError::Mismatch(_))));
+/// assert!(matches!(sealed.open::<serde_json::Value>(&keys, visit, &mallory), Err(StateError::Mismatch(_))));
 /// let other = VisitId::generate().unwrap();
-/// assert!(matches!(sealed.open::<serde_json::Value>(&keys, &other, &alice), Err(StateError::Mismatch(_))));
+/// assert!(matches!(sealed.open::<serde_json::Value>(&keys, other, &alice), Err(StateError::Mismatch(_))));
 /// ```
 #[derive(Clone, PartialEq, Eq)]
 pub struct SealedAnswer(String);
@@ -55,7 +55,7 @@ impl SealedAnswer {
     /// [`Limits`](crate::Limits), or there are no random numbers.
     pub fn seal<S: Serialize>(
         keys: &StateKeys,
-        visit: &VisitId,
+        visit: VisitId,
         principal: &Principal,
         answer: &S,
     ) -> Result<SealedAnswer, SealError> {
@@ -80,7 +80,7 @@ impl SealedAnswer {
     pub fn open<S: DeserializeOwned>(
         &self,
         keys: &StateKeys,
-        visit: &VisitId,
+        visit: VisitId,
         principal: &Principal,
     ) -> Result<S, StateError> {
         keys.open_kind(
@@ -121,6 +121,6 @@ impl fmt::Debug for SealedAnswer {
 }
 
 /// The binding an answer of `visit` for `principal` is sealed for.
-fn binding(visit: &VisitId, principal: &Principal) -> Binding {
+fn binding(visit: VisitId, principal: &Principal) -> Binding {
     Binding::new(VISIT_METHOD, &visit.to_string(), None).bound_to(principal)
 }

@@ -40,7 +40,7 @@ use super::{
 ///
 /// // 2025-11-25: the tool waits while the page is submitted.
 /// let page = store.clone();
-/// let sealed = SealedAnswer::seal(&keys, &created.id, &alice, &"4111").unwrap();
+/// let sealed = SealedAnswer::seal(&keys, created.id, &alice, &"4111").unwrap();
 /// tokio::spawn(async move { page.complete(created.id, sealed).await.unwrap() });
 /// assert_eq!(store.wait(created.id, Duration::from_secs(5)).await, Ok(Waited::Completed));
 /// # });
@@ -164,7 +164,7 @@ impl MemoryStore {
     /// let store = MemoryStore::new(100);
     /// let alice = Principal::user("alice");
     /// let created = store.create(NewVisit::new(&Binding::tool("t", None).bound_to(&alice), "form")).await.unwrap();
-    /// let sealed = SealedAnswer::seal(&keys, &created.id, &alice, &"hunter2").unwrap();
+    /// let sealed = SealedAnswer::seal(&keys, created.id, &alice, &"hunter2").unwrap();
     /// store.complete(created.id, sealed).await.unwrap();
     /// assert!(!store.stored_answer(created.id).unwrap().contains("hunter2"));
     /// # });

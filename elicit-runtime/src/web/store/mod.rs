@@ -36,13 +36,13 @@
 //! let visit = store.load(created.id).await.unwrap();
 //! assert!(visit.is_for(&alice));
 //! let answer = json!({ "card": "4111 1111 1111 1111" });
-//! let sealed = SealedAnswer::seal(&keys, &visit.id(), &alice, &answer).unwrap();
+//! let sealed = SealedAnswer::seal(&keys, visit.id(), &alice, &answer).unwrap();
 //! store.complete(visit.id(), sealed.clone()).await.unwrap();
 //! assert_eq!(store.complete(visit.id(), sealed).await, Err(StoreError::AlreadyCompleted));
 //!
 //! // The tool's retry: the answer, once.
 //! let taken = store.take(created.id).await.unwrap();
-//! assert_eq!(taken.open::<Value>(&keys, &created.id, &alice).unwrap(), answer);
+//! assert_eq!(taken.open::<Value>(&keys, created.id, &alice).unwrap(), answer);
 //! assert_eq!(store.take(created.id).await, Err(StoreError::AlreadyTaken));
 //! # let _ = link;
 //! # });

@@ -273,7 +273,7 @@ impl VisitState {
 /// let binding = Binding::tool("pay", None).for_principal("alice");
 /// let created = store.create(NewVisit::new(&binding, "card")).await.unwrap();
 ///
-/// let visit = store.load(&created.id).await.unwrap();
+/// let visit = store.load(created.id).await.unwrap();
 /// assert!(visit.is_for(&Principal::user("alice")));
 /// assert!(!visit.is_for(&Principal::user("mallory")));
 /// assert!(visit.continues(&binding));
