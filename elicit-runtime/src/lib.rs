@@ -61,6 +61,8 @@ pub mod schema;
 #[cfg(feature = "request-state")]
 pub mod state;
 pub mod validate;
+#[cfg(feature = "web")]
+pub mod web;
 
 #[doc(hidden)]
 #[path = "private.rs"]

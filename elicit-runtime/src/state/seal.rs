@@ -57,6 +57,9 @@ pub(crate) enum Kind {
     /// What a [`Flow`](crate::flow::Flow) carries between rounds.
     #[cfg_attr(not(feature = "request-state"), allow(dead_code))]
     Flow = 2,
+    /// A visit's completed answer, kept by a visit store (`web`).
+    #[cfg_attr(not(feature = "web"), allow(dead_code))]
+    Visit = 3,
 }
 
 /// An opened state, with what was sealed beside it.

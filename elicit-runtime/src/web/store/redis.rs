@@ -1,0 +1,427 @@
+//! The visit store on Redis (the `redis` feature): for servers that run
+//! several replicas.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use futures::StreamExt as _;
+use redis::aio::ConnectionManager;
+use redis::{Client, RedisError, Script};
+
+use super::visit::Bound;
+use super::{
+    Created, CsrfToken, NewVisit, SealedAnswer, StoreError, StoreFuture, StoreLimits, Visit,
+    VisitId, VisitState, VisitStore, Waited,
+};
+
+/// Makes a visit, unless its key exists: one hash, with a time to live.
+const CREATE: &str = r"
+if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+redis.call('HSET', KEYS[1], unpack(ARGV, 2))
+redis.call('PEXPIRE', KEYS[1], ARGV[1])
+return 1
+";
+
+/// Completes a pending, current visit, once, and tells the replicas that
+/// wait for it. ARGV: now, the sealed answer, the answer's expiry, the
+/// key's new time to live, the channel.
+const COMPLETE: &str = r"
+local v = redis.call('HMGET', KEYS[1], 'state', 'expires')
+if not v[1] then return 'unknown' end
+if tonumber(v[2]) <= tonumber(ARGV[1]) then return 'expired' end
+if v[1] ~= 'pending' then return 'completed' end
+redis.call('HSET', KEYS[1], 'state', 'completed', 'answer', ARGV[2], 'expires', ARGV[3])
+redis.call('PEXPIRE', KEYS[1], ARGV[4])
+redis.call('PUBLISH', ARGV[5], 'completed')
+return 'ok'
+";
+
+/// Takes a completed, current visit's answer, once. ARGV: now.
+const TAKE: &str = r"
+local v = redis.call('HMGET', KEYS[1], 'state', 'expires', 'answer')
+if not v[1] then return {'unknown'} end
+if tonumber(v[2]) <= tonumber(ARGV[1]) then return {'expired'} end
+if v[1] == 'pending' then return {'pending'} end
+if v[1] == 'taken' then return {'taken'} end
+if v[1] ~= 'completed' or not v[3] then return {'corrupt'} end
+redis.call('HSET', KEYS[1], 'state', 'taken')
+redis.call('HDEL', KEYS[1], 'answer')
+return {'ok', v[3]}
+";
+
+/// The fields [`RedisStore::load`] reads: everything but the answer.
+const FIELDS: [&str; 8] = [
+    "state",
+    "expires",
+    "principal",
+    "request",
+    "arguments",
+    "token",
+    "form",
+    "csrf",
+];
+
+/// The visit store on Redis, for servers that run several replicas: any
+/// replica serves the page, completes the visit, takes the answer or is
+/// woken by the completion.
+///
+/// - **One hash per visit** (`{prefix}{id}`, the prefix `elicit:visit:`
+///   unless [`RedisStore::with_prefix`] says otherwise) with a time to
+///   live: the visit's lifetime plus [`StoreLimits::remember`]. Redis
+///   drops it after that.
+/// - **Atomic steps.** Create, complete and take each run as one Lua
+///   script, so a visit is made once (never over an existing one, as
+///   `SET … NX` would), completed once, and its answer taken once however
+///   many replicas race for it; the answer is deleted as it is taken.
+/// - **Completion pushed** on the channel `{prefix}{id}:done`: a replica
+///   waiting on 2025-11-25 ([`VisitStore::wait`]) subscribes to it on a
+///   connection of its own for the wait.
+/// - **Sealed answers only**: the store keeps a [`SealedAnswer`], digests
+///   of the user and the request, the form key and the page's CSRF token.
+/// - **Clocks.** Expiry is checked against the clock of the replica that
+///   asks, in milliseconds: keep the replicas' clocks in sync (NTP).
+///
+/// Commands go through a `ConnectionManager`, which reconnects after
+/// Redis restarts; a command that fails is [`StoreError::Backend`]. Clones
+/// share the connection.
+///
+/// ```no_run
+/// use elicit_runtime::state::Binding;
+/// use elicit_runtime::web::store::{NewVisit, RedisStore, VisitStore};
+/// # async fn run() -> Result<(), elicit_runtime::web::store::StoreError> {
+///
+/// let store = RedisStore::connect("redis://127.0.0.1:6379/").await?.with_prefix("shop:visit:");
+/// let created = store.create(NewVisit::new(&Binding::tool("pay", None).for_principal("alice"), "card")).await?;
+/// assert_eq!(store.key_of(created.id), format!("shop:visit:{}", created.id));
+/// # Ok(()) }
+/// ```
+#[derive(Clone)]
+pub struct RedisStore {
+    client: Client,
+    connection: ConnectionManager,
+    prefix: String,
+    limits: StoreLimits,
+    scripts: Arc<Scripts>,
+}
+
+struct Scripts {
+    create: Script,
+    complete: Script,
+    take: Script,
+}
+
+impl core::fmt::Debug for RedisStore {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("RedisStore")
+            .field("prefix", &self.prefix)
+            .field("limits", &self.limits)
+            .finish_non_exhaustive()
+    }
+}
+
+impl RedisStore {
+    /// Connects to Redis at `url` (`redis://host:port/db`, with
+    /// credentials if Redis asks for them), with [`StoreLimits::DEFAULT`].
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Backend`] when the URL does not read or Redis cannot
+    /// be reached.
+    pub async fn connect(url: &str) -> Result<RedisStore, StoreError> {
+        let client = Client::open(url).map_err(backend)?;
+        let connection = ConnectionManager::new(client.clone())
+            .await
+            .map_err(backend)?;
+        Ok(RedisStore {
+            client,
+            connection,
+            prefix: "elicit:visit:".to_owned(),
+            limits: StoreLimits::DEFAULT,
+            scripts: Arc::new(Scripts {
+                create: Script::new(CREATE),
+                complete: Script::new(COMPLETE),
+                take: Script::new(TAKE),
+            }),
+        })
+    }
+
+    /// The same store, keeping its visits under `prefix` (for several
+    /// servers on one Redis).
+    pub fn with_prefix(self, prefix: impl Into<String>) -> RedisStore {
+        RedisStore {
+            prefix: prefix.into(),
+            ..self
+        }
+    }
+
+    /// The same store with `limits`; every replica on one Redis should
+    /// have the same.
+    pub fn with_limits(self, limits: StoreLimits) -> RedisStore {
+        RedisStore { limits, ..self }
+    }
+
+    /// The store's limits.
+    pub fn limits(&self) -> &StoreLimits {
+        &self.limits
+    }
+
+    /// The Redis key of a visit's hash: for an audit (or a test) of what
+    /// the store keeps.
+    pub fn key_of(&self, id: VisitId) -> String {
+        format!("{}{id}", self.prefix)
+    }
+
+    /// The channel a visit's completion is published on.
+    fn channel_of(&self, id: VisitId) -> String {
+        format!("{}{id}:done", self.prefix)
+    }
+
+    async fn create_now(&self, visit: NewVisit, now: SystemTime) -> Result<Created, StoreError> {
+        let expires_at = self.limits.check_new(&visit, now)?;
+        let id = VisitId::generate()?;
+        let csrf = CsrfToken::generate()?;
+        let bound = &visit.bound;
+        let mut invocation = self.scripts.create.key(self.key_of(id));
+        invocation
+            .arg(ttl_millis(self.limits.forget_at(expires_at), now))
+            .arg("state")
+            .arg(VisitState::Pending.as_str())
+            .arg("expires")
+            .arg(millis(expires_at))
+            .arg("principal")
+            .arg(bound.principal.as_ref().map(|d| hex(d)).unwrap_or_default())
+            .arg("request")
+            .arg(hex(&bound.request))
+            .arg("arguments")
+            .arg(hex(&bound.arguments))
+            .arg("token")
+            .arg(bound.token.as_ref().map(|t| hex(t)).unwrap_or_default())
+            .arg("form")
+            .arg(&bound.form_key)
+            .arg("csrf")
+            .arg(csrf.expose());
+        let made: i64 = invocation
+            .invoke_async(&mut self.connection.clone())
+            .await
+            .map_err(backend)?;
+        if made != 1 {
+            // 256 random bits met an existing visit: the randomness is broken.
+            return Err(StoreError::Randomness(
+                "a new visit id was already taken".to_owned(),
+            ));
+        }
+        Ok(Created {
+            id,
+            csrf,
+            expires_at,
+        })
+    }
+
+    async fn load_now(&self, id: VisitId, now: SystemTime) -> Result<Visit, StoreError> {
+        let mut command = redis::cmd("HMGET");
+        command.arg(self.key_of(id)).arg(&FIELDS[..]);
+        let values: Vec<Option<String>> = command
+            .query_async(&mut self.connection.clone())
+            .await
+            .map_err(backend)?;
+        let fields: HashMap<&str, String> = FIELDS
+            .iter()
+            .zip(values)
+            .filter_map(|(name, value)| value.map(|value| (*name, value)))
+            .collect();
+        if fields.is_empty() {
+            return Err(StoreError::Unknown);
+        }
+        let visit = read_visit(id, &fields).ok_or(StoreError::Corrupt)?;
+        if visit.expires_at <= now {
+            return Err(StoreError::Expired);
+        }
+        Ok(visit)
+    }
+
+    async fn complete_now(
+        &self,
+        id: VisitId,
+        answer: SealedAnswer,
+        now: SystemTime,
+    ) -> Result<(), StoreError> {
+        self.limits.check_answer(&answer)?;
+        let expires_at = self.limits.answer_expiry(now);
+        let mut invocation = self.scripts.complete.key(self.key_of(id));
+        invocation
+            .arg(millis(now))
+            .arg(answer.as_str())
+            .arg(millis(expires_at))
+            .arg(ttl_millis(self.limits.forget_at(expires_at), now))
+            .arg(self.channel_of(id));
+        let outcome: String = invocation
+            .invoke_async(&mut self.connection.clone())
+            .await
+            .map_err(backend)?;
+        match outcome.as_str() {
+            "ok" => Ok(()),
+            "completed" => Err(StoreError::AlreadyCompleted),
+            "expired" => Err(StoreError::Expired),
+            "unknown" => Err(StoreError::Unknown),
+            _ => Err(StoreError::Corrupt),
+        }
+    }
+
+    async fn take_now(&self, id: VisitId, now: SystemTime) -> Result<SealedAnswer, StoreError> {
+        let mut invocation = self.scripts.take.key(self.key_of(id));
+        invocation.arg(millis(now));
+        let mut outcome: Vec<String> = invocation
+            .invoke_async(&mut self.connection.clone())
+            .await
+            .map_err(backend)?;
+        let answer = (outcome.len() == 2).then(|| outcome.pop()).flatten();
+        match (outcome.first().map(String::as_str), answer) {
+            (Some("ok"), Some(answer)) => Ok(SealedAnswer::from_stored(answer)),
+            (Some("taken"), None) => Err(StoreError::AlreadyTaken),
+            (Some("pending"), None) => Err(StoreError::NotCompleted),
+            (Some("expired"), None) => Err(StoreError::Expired),
+            (Some("unknown"), None) => Err(StoreError::Unknown),
+            _ => Err(StoreError::Corrupt),
+        }
+    }
+
+    async fn wait_now(&self, id: VisitId, timeout: Duration) -> Result<Waited, StoreError> {
+        // Subscribe first, then look: a completion between the two is
+        // either seen by the look or heard on the channel.
+        let mut pubsub = self.client.get_async_pubsub().await.map_err(backend)?;
+        pubsub
+            .subscribe(self.channel_of(id))
+            .await
+            .map_err(backend)?;
+        let now = SystemTime::now();
+        let visit = self.load_now(id, now).await?;
+        if visit.state != VisitState::Pending {
+            return Ok(Waited::Completed);
+        }
+        let left = visit.expires_at.duration_since(now).unwrap_or_default();
+        {
+            let mut messages = pubsub.on_message();
+            let _ = tokio::time::timeout(timeout.min(left), messages.next()).await;
+        }
+        match self.load_now(id, SystemTime::now()).await?.state {
+            VisitState::Pending => Ok(Waited::TimedOut),
+            VisitState::Completed | VisitState::Taken => Ok(Waited::Completed),
+        }
+    }
+}
+
+impl VisitStore for RedisStore {
+    fn create(&self, visit: NewVisit) -> StoreFuture<'_, Created> {
+        Box::pin(self.create_now(visit, SystemTime::now()))
+    }
+
+    fn load(&self, id: VisitId) -> StoreFuture<'_, Visit> {
+        Box::pin(self.load_now(id, SystemTime::now()))
+    }
+
+    fn complete(&self, id: VisitId, answer: SealedAnswer) -> StoreFuture<'_, ()> {
+        Box::pin(self.complete_now(id, answer, SystemTime::now()))
+    }
+
+    fn take(&self, id: VisitId) -> StoreFuture<'_, SealedAnswer> {
+        Box::pin(self.take_now(id, SystemTime::now()))
+    }
+
+    fn wait(&self, id: VisitId, timeout: Duration) -> StoreFuture<'_, Waited> {
+        Box::pin(self.wait_now(id, timeout))
+    }
+}
+
+/// A visit from its stored fields; `None` if any is missing or wrong.
+fn read_visit(id: VisitId, fields: &HashMap<&str, String>) -> Option<Visit> {
+    let field = |name: &str| fields.get(name).map(String::as_str);
+    let optional = |name: &str| match field(name)? {
+        "" => Some(None),
+        text => Some(Some(text)),
+    };
+    let principal = match optional("principal")? {
+        Some(text) => Some(unhex::<32>(text)?),
+        None => None,
+    };
+    let token = match optional("token")? {
+        Some(text) => Some(unhex::<16>(text)?),
+        None => None,
+    };
+    Some(Visit {
+        id,
+        bound: Bound {
+            principal,
+            request: unhex(field("request")?)?,
+            arguments: unhex(field("arguments")?)?,
+            token,
+            form_key: field("form")?.to_owned(),
+        },
+        csrf: CsrfToken::from_stored(field("csrf")?)?,
+        expires_at: from_millis(field("expires")?.parse().ok()?),
+        state: VisitState::from_stored(field("state")?)?,
+    })
+}
+
+/// A Redis failure, as its kind and reason (never a key or a value).
+fn backend(error: RedisError) -> StoreError {
+    StoreError::Backend(error.to_string())
+}
+
+/// Milliseconds since the Unix epoch (0 before it, saturating far after).
+fn millis(time: SystemTime) -> u64 {
+    time.duration_since(UNIX_EPOCH).map_or(0, |since| {
+        u64::try_from(since.as_millis()).unwrap_or(u64::MAX)
+    })
+}
+
+/// The time `millis` milliseconds after the Unix epoch.
+fn from_millis(millis: u64) -> SystemTime {
+    UNIX_EPOCH
+        .checked_add(Duration::from_millis(millis))
+        .unwrap_or(UNIX_EPOCH)
+}
+
+/// A key's time to live until `until`, in milliseconds, at least 1
+/// (`PEXPIRE` with 0 deletes the key).
+fn ttl_millis(until: SystemTime, now: SystemTime) -> u64 {
+    millis(until).saturating_sub(millis(now)).max(1)
+}
+
+/// Lowercase hex.
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|byte| format!("{byte:02x}")).collect()
+}
+
+/// `N` bytes from exactly `2 * N` lowercase hex digits.
+fn unhex<const N: usize>(text: &str) -> Option<[u8; N]> {
+    let text = text.as_bytes();
+    if text.len() != 2 * N {
+        return None;
+    }
+    let digit = |c: u8| match c {
+        b'0'..=b'9' => Some(c - b'0'),
+        b'a'..=b'f' => Some(c - b'a' + 10),
+        _ => None,
+    };
+    let mut bytes = [0; N];
+    for (byte, pair) in bytes.iter_mut().zip(text.chunks_exact(2)) {
+        *byte = digit(pair[0])? << 4 | digit(pair[1])?;
+    }
+    Some(bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{hex, unhex};
+
+    #[test]
+    fn hex_reads_back_strictly() {
+        let bytes: [u8; 4] = [0, 0x7f, 0xa0, 0xff];
+        assert_eq!(hex(&bytes), "007fa0ff");
+        assert_eq!(unhex::<4>("007fa0ff"), Some(bytes));
+        assert_eq!(unhex::<4>("007FA0FF"), None);
+        assert_eq!(unhex::<4>("007fa0f"), None);
+        assert_eq!(unhex::<4>("007fa0fg"), None);
+    }
+}

@@ -1,0 +1,292 @@
+//! The behaviour every visit store must have, written once against the
+//! trait and run against each store (`main.rs`).
+
+use std::future::Future;
+use std::time::Duration;
+
+use elicit_runtime::state::{Binding, Principal, StateKey, StateKeys};
+use elicit_runtime::web::store::{
+    NewVisit, SealedAnswer, StoreError, StoreLimits, VisitId, VisitState, VisitStore, Waited,
+};
+use serde_json::{Value, json};
+
+/// A backend the suite runs on: two replicas sharing it, and a raw look
+/// at what it keeps for a visit.
+pub trait Backend {
+    /// The store.
+    type Store: VisitStore + Clone + 'static;
+    /// Two stores (replicas) over one fresh, shared backend.
+    fn replicas(&self, limits: StoreLimits) -> impl Future<Output = (Self::Store, Self::Store)>;
+    /// Everything the backend keeps for the visit `id`, as text.
+    fn raw(&self, store: &Self::Store, id: VisitId) -> impl Future<Output = String>;
+}
+
+/// The secret the answers carry.
+const SECRET: &str = "correct horse battery staple";
+
+fn keys() -> StateKeys {
+    StateKeys::new(StateKey::generate().unwrap())
+}
+
+fn alice() -> Principal {
+    Principal::user("alice@example.com")
+}
+
+fn new_visit() -> NewVisit {
+    NewVisit::new(&Binding::tool("pay", None).bound_to(&alice()), "card")
+}
+
+fn answer() -> Value {
+    json!({ "password": SECRET, "remember": true })
+}
+
+/// A visit of `store`, completed with [`answer`] sealed with `keys`.
+async fn completed<S: VisitStore>(store: &S, keys: &StateKeys) -> VisitId {
+    let created = store.create(new_visit()).await.unwrap();
+    let sealed = SealedAnswer::seal(keys, created.id, &alice(), &answer()).unwrap();
+    store.complete(created.id, sealed).await.unwrap();
+    created.id
+}
+
+/// Create on one replica, load, complete and take on the other: the
+/// answer opens with the keys, for the visit's user, as it was.
+pub async fn lifecycle<B: Backend>(backend: &B) {
+    let (a, b) = backend.replicas(StoreLimits::DEFAULT).await;
+    let keys = keys();
+    let binding = Binding::tool("pay", None).bound_to(&alice());
+    let created = a.create(NewVisit::new(&binding, "card")).await.unwrap();
+
+    let visit = b.load(created.id).await.unwrap();
+    assert_eq!(visit.id(), created.id);
+    assert_eq!(visit.state(), VisitState::Pending);
+    assert_eq!(visit.form_key(), "card");
+    assert!(visit.is_for(&alice()));
+    assert!(!visit.is_for(&Principal::user("mallory")));
+    assert!(!visit.is_for(&Principal::UNBOUND));
+    assert!(visit.continues(&binding));
+    assert!(!visit.continues(&Binding::tool("refund", None).bound_to(&alice())));
+    assert!(visit.csrf().matches(created.csrf.expose()));
+    assert_eq!(b.take(created.id).await, Err(StoreError::NotCompleted));
+
+    let sealed = SealedAnswer::seal(&keys, created.id, &alice(), &answer()).unwrap();
+    b.complete(created.id, sealed).await.unwrap();
+    assert_eq!(
+        a.load(created.id).await.unwrap().state(),
+        VisitState::Completed
+    );
+
+    let taken = a.take(created.id).await.unwrap();
+    assert_eq!(
+        taken.open::<Value>(&keys, created.id, &alice()).unwrap(),
+        answer()
+    );
+    assert_eq!(b.load(created.id).await.unwrap().state(), VisitState::Taken);
+}
+
+/// A visit bound to a sealed state remembers it.
+pub async fn follows_its_token<B: Backend>(backend: &B) {
+    let (a, b) = backend.replicas(StoreLimits::DEFAULT).await;
+    let keys = keys();
+    let binding = Binding::tool("pay", None).bound_to(&alice());
+    let token = keys.seal(&binding, 1, &"round one").unwrap();
+    let token = keys.open::<String>(&binding, &token).unwrap().token_id;
+    let other = keys.seal(&binding, 1, &"round one").unwrap();
+    let other = keys.open::<String>(&binding, &other).unwrap().token_id;
+
+    let created = a
+        .create(NewVisit::new(&binding, "card").after_token(token))
+        .await
+        .unwrap();
+    let visit = b.load(created.id).await.unwrap();
+    assert!(visit.follows(&token));
+    assert!(!visit.follows(&other));
+    let plain = a.create(new_visit()).await.unwrap();
+    assert!(!b.load(plain.id).await.unwrap().follows(&token));
+}
+
+/// The second take is refused, on either replica, and nothing is left.
+pub async fn take_twice<B: Backend>(backend: &B) {
+    let (a, b) = backend.replicas(StoreLimits::DEFAULT).await;
+    let id = completed(&a, &keys()).await;
+    a.take(id).await.unwrap();
+    assert_eq!(a.take(id).await, Err(StoreError::AlreadyTaken));
+    assert_eq!(b.take(id).await, Err(StoreError::AlreadyTaken));
+    assert!(!backend.raw(&a, id).await.contains("es2."));
+}
+
+/// The second submission is refused, and the first answer stands.
+pub async fn complete_twice<B: Backend>(backend: &B) {
+    let (a, b) = backend.replicas(StoreLimits::DEFAULT).await;
+    let keys = keys();
+    let id = completed(&a, &keys).await;
+    let second = SealedAnswer::seal(&keys, id, &alice(), &json!({ "password": "other" })).unwrap();
+    assert_eq!(
+        b.complete(id, second.clone()).await,
+        Err(StoreError::AlreadyCompleted)
+    );
+    let taken = b.take(id).await.unwrap();
+    assert_eq!(taken.open::<Value>(&keys, id, &alice()).unwrap(), answer());
+    assert_eq!(
+        a.complete(id, second).await,
+        Err(StoreError::AlreadyCompleted)
+    );
+}
+
+/// An expired visit is refused on load, complete and take, and an answer
+/// not taken in time is refused on take.
+pub async fn expired<B: Backend>(backend: &B) {
+    let limits = StoreLimits::DEFAULT.with_answer_ttl(Duration::from_millis(200));
+    let (a, b) = backend.replicas(limits).await;
+    let keys = keys();
+    let short = a
+        .create(new_visit().with_ttl(Duration::from_millis(200)))
+        .await
+        .unwrap();
+    let answered = completed(&a, &keys).await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+
+    assert_eq!(b.load(short.id).await.unwrap_err(), StoreError::Expired);
+    let sealed = SealedAnswer::seal(&keys, short.id, &alice(), &answer()).unwrap();
+    assert_eq!(b.complete(short.id, sealed).await, Err(StoreError::Expired));
+    assert_eq!(b.take(short.id).await, Err(StoreError::Expired));
+    assert_eq!(
+        b.wait(short.id, Duration::from_secs(5)).await,
+        Err(StoreError::Expired)
+    );
+    assert_eq!(b.take(answered).await, Err(StoreError::Expired));
+}
+
+/// An id no store made is unknown everywhere; a text that is no id is
+/// malformed.
+pub async fn unknown<B: Backend>(backend: &B) {
+    let (a, _) = backend.replicas(StoreLimits::DEFAULT).await;
+    let id = VisitId::generate().unwrap();
+    let sealed = SealedAnswer::seal(&keys(), id, &alice(), &answer()).unwrap();
+    assert_eq!(a.load(id).await.unwrap_err(), StoreError::Unknown);
+    assert_eq!(a.complete(id, sealed).await, Err(StoreError::Unknown));
+    assert_eq!(a.take(id).await, Err(StoreError::Unknown));
+    assert_eq!(
+        a.wait(id, Duration::from_millis(50)).await,
+        Err(StoreError::Unknown)
+    );
+    for text in [
+        "",
+        "x",
+        "../../etc/passwd",
+        &"A".repeat(44),
+        &format!("{id}="),
+    ] {
+        assert_eq!(VisitId::parse(text), Err(StoreError::Malformed), "{text:?}");
+    }
+}
+
+/// What the backend keeps of a completed answer holds nothing of it in
+/// clear, nor the user's id.
+pub async fn sealed_at_rest<B: Backend>(backend: &B) {
+    let (a, _) = backend.replicas(StoreLimits::DEFAULT).await;
+    let id = completed(&a, &keys()).await;
+    let raw = backend.raw(&a, id).await;
+    assert!(raw.contains("es2."), "the sealed answer is kept: {raw}");
+    assert!(!raw.contains(SECRET), "the answer is kept in clear: {raw}");
+    assert!(!raw.contains("horse"), "the answer is kept in clear: {raw}");
+    assert!(!raw.contains("alice"), "the user's id is kept: {raw}");
+}
+
+/// A waiting replica is woken by the completion on the other; a wait
+/// with no completion times out; a completed visit returns at once.
+pub async fn wait_is_woken<B: Backend>(backend: &B) {
+    let (a, b) = backend.replicas(StoreLimits::DEFAULT).await;
+    let keys = keys();
+    let created = a.create(new_visit()).await.unwrap();
+    let waiter = {
+        let a = a.clone();
+        tokio::spawn(async move { a.wait(created.id, Duration::from_secs(20)).await })
+    };
+    // Let the waiter subscribe, then complete on the other replica.
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let started = std::time::Instant::now();
+    let sealed = SealedAnswer::seal(&keys, created.id, &alice(), &answer()).unwrap();
+    b.complete(created.id, sealed).await.unwrap();
+    assert_eq!(waiter.await.unwrap(), Ok(Waited::Completed));
+    assert!(started.elapsed() < Duration::from_secs(5), "woken late");
+    assert_eq!(
+        b.wait(created.id, Duration::from_secs(20)).await,
+        Ok(Waited::Completed)
+    );
+
+    let pending = a.create(new_visit()).await.unwrap();
+    assert_eq!(
+        b.wait(pending.id, Duration::from_millis(150)).await,
+        Ok(Waited::TimedOut)
+    );
+}
+
+/// Of many concurrent takers on both replicas exactly one gets the
+/// answer; of many concurrent submissions exactly one is kept.
+pub async fn one_of_many<B: Backend>(backend: &B) {
+    const N: usize = 16;
+    let (a, b) = backend.replicas(StoreLimits::DEFAULT).await;
+    let keys = keys();
+    let id = completed(&a, &keys).await;
+    let takers: Vec<_> = (0..N)
+        .map(|i| {
+            let store = if i % 2 == 0 { a.clone() } else { b.clone() };
+            tokio::spawn(async move { store.take(id).await })
+        })
+        .collect();
+    let mut got = 0;
+    for taker in takers {
+        match taker.await.unwrap() {
+            Ok(_) => got += 1,
+            Err(error) => assert_eq!(error, StoreError::AlreadyTaken),
+        }
+    }
+    assert_eq!(got, 1, "exactly one taker gets the answer");
+
+    let created = a.create(new_visit()).await.unwrap();
+    let submitters: Vec<_> = (0..N)
+        .map(|i| {
+            let store = if i % 2 == 0 { a.clone() } else { b.clone() };
+            let sealed =
+                SealedAnswer::seal(&keys, created.id, &alice(), &json!({ "n": i })).unwrap();
+            tokio::spawn(async move { store.complete(created.id, sealed).await })
+        })
+        .collect();
+    let mut kept = 0;
+    for submitter in submitters {
+        match submitter.await.unwrap() {
+            Ok(()) => kept += 1,
+            Err(error) => assert_eq!(error, StoreError::AlreadyCompleted),
+        }
+    }
+    assert_eq!(kept, 1, "exactly one submission is kept");
+}
+
+/// Bad visits and answers are refused with typed errors.
+pub async fn refuses_bad_input<B: Backend>(backend: &B) {
+    let limits = StoreLimits::DEFAULT.with_max_answer_bytes(512);
+    let (a, _) = backend.replicas(limits).await;
+    let binding = Binding::tool("pay", None).bound_to(&alice());
+    for visit in [
+        NewVisit::new(&binding, "card").with_ttl(Duration::ZERO),
+        NewVisit::new(&binding, "card").with_ttl(Duration::from_secs(2 * 24 * 60 * 60)),
+        NewVisit::new(&binding, "card").with_ttl(Duration::MAX),
+        NewVisit::new(&binding, ""),
+        NewVisit::new(&binding, "k".repeat(257)),
+    ] {
+        assert!(
+            matches!(a.create(visit).await, Err(StoreError::Invalid(_))),
+            "a bad visit is made"
+        );
+    }
+    let created = a.create(new_visit()).await.unwrap();
+    let huge = SealedAnswer::seal(&keys(), created.id, &alice(), &"x".repeat(1000)).unwrap();
+    assert!(matches!(
+        a.complete(created.id, huge).await,
+        Err(StoreError::TooLarge { limit: 512, .. })
+    ));
+    assert_eq!(
+        a.load(created.id).await.unwrap().state(),
+        VisitState::Pending
+    );
+}
