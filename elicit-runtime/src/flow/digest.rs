@@ -25,6 +25,16 @@ const LABEL: &[u8] = b"elicit/flow/request/v1\0";
 pub(super) struct RequestDigest([u8; 32]);
 
 impl RequestDigest {
+    /// A digest read back from a sealed state.
+    pub(super) fn from_bytes(bytes: [u8; 32]) -> RequestDigest {
+        RequestDigest(bytes)
+    }
+
+    /// The 32 bytes.
+    pub(super) fn as_bytes(&self) -> &[u8; 32] {
+        &self.0
+    }
+
     pub(super) fn of(request: &InputRequest) -> RequestDigest {
         let mut hasher = Sha256::new();
         hasher.update(LABEL);

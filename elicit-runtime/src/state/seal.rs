@@ -177,7 +177,14 @@ impl StateKeys {
         now: SystemTime,
     ) -> Result<String, SealError> {
         let json = Zeroizing::new(serde_json::to_vec(state).map_err(SealError::Unserializable)?);
-        self.limits.scan_json(&json).map_err(|error| match error {
+        self.check_sealable(&json)?;
+        self.seal_bytes(kind, binding, round, &json, now)
+    }
+
+    /// Checks JSON text about to be sealed against the ring's limits, as
+    /// [`StateKeys::read_sealed`] will when it opens.
+    pub(crate) fn check_sealable(&self, json: &[u8]) -> Result<(), SealError> {
+        self.limits.scan_json(json).map_err(|error| match error {
             JsonError::TooLarge(limit) => SealError::TooLarge(limit),
             JsonError::DuplicateKey { .. } => SealError::Unserializable(serde::ser::Error::custom(
                 "the state names a member twice in one object",
@@ -185,8 +192,24 @@ impl StateKeys {
             JsonError::Syntax { .. } => SealError::Unserializable(serde::ser::Error::custom(
                 "the state's JSON does not read back",
             )),
+        })
+    }
+
+    /// Reads sealed JSON text as `S`, once it is authentic: checked against
+    /// the ring's limits in one pass, then read by `serde_json` straight
+    /// into `S`, with no value in between.
+    pub(crate) fn read_sealed<S: DeserializeOwned>(&self, json: &[u8]) -> Result<S, StateError> {
+        let unreadable = |part| StateError::Unreadable(UnreadableState::new::<S>(part));
+        self.limits.scan_json(json).map_err(|error| match error {
+            JsonError::TooLarge(limit) => StateError::TooLarge(limit),
+            JsonError::Syntax { .. } | JsonError::DuplicateKey { .. } => unreadable(Part::Json),
         })?;
-        self.seal_bytes(kind, binding, round, &json, now)
+        serde_json::from_slice(json).map_err(|error| {
+            unreadable(match error.classify() {
+                serde_json::error::Category::Data => Part::Shape,
+                _ => Part::Json,
+            })
+        })
     }
 
     /// Seals `payload`, bytes in an encoding of `kind`'s own, for
@@ -346,19 +369,7 @@ impl StateKeys {
         token: &str,
         now: SystemTime,
     ) -> Result<Opened<S>, StateError> {
-        self.open_with(kind, binding, token, now, |json| {
-            let unreadable = |part| StateError::Unreadable(UnreadableState::new::<S>(part));
-            self.limits.scan_json(json).map_err(|error| match error {
-                JsonError::TooLarge(limit) => StateError::TooLarge(limit),
-                JsonError::Syntax { .. } | JsonError::DuplicateKey { .. } => unreadable(Part::Json),
-            })?;
-            serde_json::from_slice(json).map_err(|error| {
-                unreadable(match error.classify() {
-                    serde_json::error::Category::Data => Part::Shape,
-                    _ => Part::Json,
-                })
-            })
-        })
+        self.open_with(kind, binding, token, now, |json| self.read_sealed(json))
     }
 
     /// Opens a payload of `kind` and reads it with `read`, which is given
