@@ -127,6 +127,63 @@ pub(crate) fn seal_any_for_fuzzing(
     keys.seal_bytes(crate::state::Kind::Flow, binding, round, &bytes, now)
 }
 
+/// A flow's carried state held for the benchmarks, which seal and open it
+/// as a flow does without running a tool. Not part of the API: it may
+/// change or go in any release.
+#[doc(hidden)]
+#[derive(Debug, Clone, PartialEq)]
+pub struct CarriedForBenches(Carried);
+
+impl CarriedForBenches {
+    /// The state from its JSON (the shape `serde_json` gives it).
+    ///
+    /// # Errors
+    ///
+    /// The JSON is not in the carried state's shape.
+    pub fn from_json(json: &str) -> Result<CarriedForBenches, serde_json::Error> {
+        serde_json::from_str(json).map(CarriedForBenches)
+    }
+
+    /// The state's JSON, as `serde_json` writes it.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(&self.0).unwrap_or_default()
+    }
+
+    /// Sealed as a flow seals it (its layout, the flow's kind of payload),
+    /// for `binding` at `round`.
+    ///
+    /// # Errors
+    ///
+    /// As a flow's seal.
+    pub fn seal(
+        &self,
+        keys: &StateKeys,
+        binding: &crate::state::Binding,
+        round: u32,
+    ) -> Result<String, SealError> {
+        let bytes = self.0.encode(keys)?;
+        let now = std::time::SystemTime::now();
+        keys.seal_bytes(crate::state::Kind::Flow, binding, round, &bytes, now)
+    }
+
+    /// Opened as a flow opens it.
+    ///
+    /// # Errors
+    ///
+    /// As a flow's open.
+    pub fn open(
+        keys: &StateKeys,
+        binding: &crate::state::Binding,
+        token: &str,
+    ) -> Result<CarriedForBenches, StateError> {
+        let now = std::time::SystemTime::now();
+        let opened = keys.open_with(crate::state::Kind::Flow, binding, token, now, |bytes| {
+            Carried::decode(bytes, keys)
+        })?;
+        Ok(CarriedForBenches(opened.state))
+    }
+}
+
 /// An authentic state that is not in this layout.
 fn shape() -> StateError {
     StateError::Unreadable(UnreadableState::new::<Carried>(Part::Shape))

@@ -59,6 +59,8 @@ mod stop;
 mod support;
 mod url;
 
+#[doc(hidden)]
+pub use compact::CarriedForBenches;
 #[cfg(fuzzing)]
 pub(crate) use compact::seal_any_for_fuzzing;
 pub use need::{Again, Asking, Form, Need, Optional, Reading, Roots, Sampling};

@@ -254,14 +254,6 @@ impl Flow {
         self
     }
 
-    /// The JSON text of what the flow carries from the opened state, for
-    /// the benchmarks, which compare a token's length with it. Not part of
-    /// the API: it may change or go in any release.
-    #[doc(hidden)]
-    pub fn __carried_json_for_benches(&self) -> String {
-        serde_json::to_string(&self.carried).unwrap_or_default()
-    }
-
     /// A flow whose requests the caller sends itself, in one call of the
     /// request: a server on a revision before 2026-07-28 (which sends
     /// `elicitation/create`), or a task. [`Stop::InputRequired`] then lists
