@@ -155,8 +155,10 @@ async fn a_replayed_booking_books_nothing() {
     let booking = json!({
         "inputResponses": { "booking": accepted(json!({
             "date": "2027-05-01",
-            "party_size": 2,
-            "contact_email": "alice@example.com"
+            "partySize": 2,
+            "seating": "indoor",
+            "contactEmail": "alice@example.com",
+            "newsletter": false
         })) },
         "requestState": state
     });
