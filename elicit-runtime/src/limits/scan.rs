@@ -15,30 +15,44 @@ const LINEAR_NAMES: usize = 8;
 /// An array or object the scan is inside.
 struct Level<'t> {
     object: bool,
-    /// The names of an object's members so far, as written.
-    names: Vec<&'t [u8]>,
-    /// The same names, once there are more than [`LINEAR_NAMES`].
+    /// Where this object's names start in the scan's list of names.
+    names: usize,
+    /// This object's names, once there are more than [`LINEAR_NAMES`].
     set: Option<HashSet<&'t [u8]>>,
 }
 
-impl<'t> Level<'t> {
-    /// Records `name`; `false` when the object had it already.
-    fn insert(&mut self, name: &'t [u8]) -> bool {
-        if let Some(set) = &mut self.set {
-            return set.insert(name);
+/// The arrays and objects the scan is inside, and the names of the open
+/// objects' members (each object's after its parents'), in two lists that
+/// are allocated once for the whole text.
+struct Open<'t> {
+    levels: Vec<Level<'t>>,
+    names: Vec<&'t [u8]>,
+}
+
+impl<'t> Open<'t> {
+    /// Records `name` in the innermost object; `false` when it had it
+    /// already. Returns how many members the object has now.
+    fn insert(&mut self, name: &'t [u8]) -> Option<usize> {
+        let level = self.levels.last_mut()?;
+        if let Some(set) = &mut level.set {
+            return set.insert(name).then_some(set.len());
         }
-        if self.names.contains(&name) {
-            return false;
+        let names = &mut self.names;
+        if names[level.names..].contains(&name) {
+            return None;
         }
-        self.names.push(name);
-        if self.names.len() > LINEAR_NAMES {
-            self.set = Some(self.names.drain(..).collect());
+        names.push(name);
+        let members = names.len() - level.names;
+        if members > LINEAR_NAMES {
+            level.set = Some(names.drain(level.names..).collect());
         }
-        true
+        Some(members)
     }
 
-    fn members(&self) -> usize {
-        self.set.as_ref().map_or(self.names.len(), HashSet::len)
+    fn close(&mut self) {
+        if let Some(level) = self.levels.pop() {
+            self.names.truncate(level.names);
+        }
     }
 }
 
@@ -61,7 +75,10 @@ impl Limits {
             }
             .into());
         }
-        let mut stack: Vec<Level<'_>> = Vec::new();
+        let mut open = Open {
+            levels: Vec::with_capacity(8),
+            names: Vec::with_capacity(16),
+        };
         // Whether the next string is a member's name.
         let mut name_next = false;
         let mut i = 0;
@@ -79,33 +96,31 @@ impl Limits {
                         }
                         .into());
                     }
-                    if core::mem::replace(&mut name_next, false)
-                        && let Some(level) = stack.last_mut()
-                    {
+                    if core::mem::replace(&mut name_next, false) {
                         let name = &text[start..end];
-                        if !level.insert(name) {
+                        let Some(members) = open.insert(name) else {
                             return Err(JsonError::DuplicateKey {
                                 key: Excerpt(&String::from_utf8_lossy(name)).to_string(),
                             });
-                        }
-                        self.members(level.members())?;
+                        };
+                        self.members(members)?;
                     }
                 }
                 b'{' | b'[' => {
-                    self.nest(stack.len() + 1)?;
+                    self.nest(open.levels.len() + 1)?;
                     let object = byte == b'{';
-                    stack.push(Level {
+                    open.levels.push(Level {
                         object,
-                        names: Vec::new(),
+                        names: open.names.len(),
                         set: None,
                     });
                     name_next = object;
                 }
                 b'}' | b']' => {
-                    stack.pop();
+                    open.close();
                     name_next = false;
                 }
-                b',' => name_next = stack.last().is_some_and(|level| level.object),
+                b',' => name_next = open.levels.last().is_some_and(|level| level.object),
                 _ => {}
             }
         }
@@ -146,11 +161,40 @@ fn string_end(text: &[u8], start: usize) -> Result<(usize, usize), JsonError> {
                 }
             }
             _ => {
-                decoded += 1;
-                i += 1;
+                let run = plain_run(&text[i..]);
+                decoded += run.max(1);
+                i += run.max(1);
             }
         }
     }
+}
+
+/// How many bytes at the start of `text` are neither `"` nor `\`, eight
+/// at a time: a string's text is read at a few instructions a word, not
+/// a few a byte.
+fn plain_run(text: &[u8]) -> usize {
+    const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
+    const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
+    const QUOTES: u64 = u64::from_ne_bytes([b'"'; 8]);
+    const BACKSLASHES: u64 = u64::from_ne_bytes([b'\\'; 8]);
+    /// Whether a byte of `word` is zero.
+    const fn has_zero(word: u64) -> bool {
+        word.wrapping_sub(ONES) & !word & HIGHS != 0
+    }
+    let mut run = 0;
+    for chunk in text.chunks_exact(8) {
+        let mut bytes = [0; 8];
+        bytes.copy_from_slice(chunk);
+        let word = u64::from_ne_bytes(bytes);
+        if has_zero(word ^ QUOTES) || has_zero(word ^ BACKSLASHES) {
+            break;
+        }
+        run += 8;
+    }
+    run + text[run..]
+        .iter()
+        .position(|&byte| byte == b'"' || byte == b'\\')
+        .unwrap_or(text.len() - run)
 }
 
 #[cfg(test)]
@@ -215,6 +259,27 @@ mod tests {
             }
             .into())
         );
+    }
+
+    /// Long strings, read a word at a time, are measured to the byte.
+    #[test]
+    fn measures_long_strings_exactly() {
+        for n in 0..40 {
+            let text = format!("[\"{}\\\"{}é\"]", "a".repeat(n), "b".repeat(n));
+            let decoded = 2 * n + 3;
+            let at = Limits::DEFAULT.max_string_bytes(decoded);
+            assert_eq!(at.scan_json(text.as_bytes()), Ok(()), "{text}");
+            let below = Limits::DEFAULT.max_string_bytes(decoded - 1);
+            assert_eq!(
+                below.scan_json(text.as_bytes()),
+                Err(LimitError::StringBytes {
+                    limit: decoded - 1,
+                    actual: decoded
+                }
+                .into()),
+                "{text}"
+            );
+        }
     }
 
     #[test]
