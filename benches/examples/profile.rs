@@ -109,7 +109,7 @@ const PATHS: [&str; 26] = [
 /// The paths of a 2026-07-28 round (`benches/benches/round.rs`): a
 /// carried state sealed and opened three ways, and each round of
 /// `plan_trip`.
-const ROUND_PATHS: [&str; 11] = [
+const ROUND_PATHS: [&str; 12] = [
     "state-elicit-typical",
     "state-flow-typical",
     "state-rmcp-typical",
@@ -121,6 +121,7 @@ const ROUND_PATHS: [&str; 11] = [
     "round1",
     "round2",
     "round3",
+    "round2-to-rmcp",
 ];
 
 fn round_path(name: &str) -> Option<fn(u64)> {
@@ -182,6 +183,17 @@ fn round_path(name: &str) -> Option<fn(u64)> {
         "round1" => |n| call(|_| Default::default(), n),
         "round2" => |n| call(round::second_retry, n),
         "round3" => |n| call(round::third_retry, n),
+        // Round 2's input-required result as rmcp's, as `Stop::into_tool_response` makes it.
+        "round2-to-rmcp" => |n| {
+            let keys = round::keys();
+            let paused = round::paused(round::call(&keys, &round::second_retry(&keys)));
+            for _ in 0..n {
+                black_box(
+                    elicit_runtime::integrations::rmcp::input_required_to_rmcp(black_box(&paused))
+                        .expect("rmcp holds it"),
+                );
+            }
+        },
         _ => return None,
     };
     Some(run)
