@@ -18,9 +18,13 @@ fn seal_open(c: &mut Criterion, name: &str, state: &Carried) {
     let codec = round::rmcp_codec();
     let aead = BareAead::new();
     let json = serde_json::to_vec(state).expect("the state serializes");
+    let flow = round::flow_state(state);
     let mut group = c.benchmark_group(format!("state/{name}"));
     group.bench_function("elicit_seal_open", |b| {
         b.iter(|| round::elicit_seal_open(&keys, &binding, black_box(state)))
+    });
+    group.bench_function("elicit_flow_seal_open", |b| {
+        b.iter(|| round::flow_seal_open(&keys, &binding, black_box(&flow)))
     });
     group.bench_function("rmcp_seal_open", |b| {
         b.iter(|| round::rmcp_seal_open(&codec, black_box(state)))
@@ -35,11 +39,18 @@ fn seal_open(c: &mut Criterion, name: &str, state: &Carried) {
 fn states(c: &mut Criterion) {
     let keys = round::keys();
     round::check_round_trips(&keys);
+    eprintln!(
+        "round 2 of plan_trip: JSON {} B, token {} B",
+        round::round2_json_len(&keys),
+        round::round2_token_len(&keys)
+    );
     for (name, state) in [("typical", round::typical()), ("large", round::large())] {
-        let (json, ours, theirs) = round::token_lengths(&keys, &state);
+        let (json, ours, flow, theirs) = round::token_lengths(&keys, &state);
         eprintln!(
-            "{name}: JSON {json} B, elicit token {ours} B ({:.2}x), rmcp token {theirs} B ({:.2}x)",
+            "{name}: JSON {json} B, elicit token {ours} B ({:.2}x), flow token {flow} B ({:.2}x), \
+             rmcp token {theirs} B ({:.2}x)",
             ours as f64 / json as f64,
+            flow as f64 / json as f64,
             theirs as f64 / json as f64
         );
         seal_open(c, name, &state);

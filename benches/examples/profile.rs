@@ -109,16 +109,19 @@ const PATHS: [&str; 26] = [
 /// The paths of a 2026-07-28 round (`benches/benches/round.rs`): a
 /// carried state sealed and opened three ways, and each round of
 /// `plan_trip`.
-const ROUND_PATHS: [&str; 9] = [
+const ROUND_PATHS: [&str; 12] = [
     "state-elicit-typical",
+    "state-flow-typical",
     "state-rmcp-typical",
     "state-aead-typical",
     "state-elicit-large",
+    "state-flow-large",
     "state-rmcp-large",
     "state-aead-large",
     "round1",
     "round2",
     "round3",
+    "round2-to-rmcp",
 ];
 
 fn round_path(name: &str) -> Option<fn(u64)> {
@@ -130,6 +133,13 @@ fn round_path(name: &str) -> Option<fn(u64)> {
         let (keys, binding) = (round::keys(), round::binding());
         for _ in 0..count {
             black_box(round::elicit_seal_open(&keys, &binding, black_box(&state)));
+        }
+    }
+    fn flow(state: Carried, count: u64) {
+        let (keys, binding) = (round::keys(), round::binding());
+        let state = round::flow_state(&state);
+        for _ in 0..count {
+            black_box(round::flow_seal_open(&keys, &binding, black_box(&state)));
         }
     }
     fn rmcp(state: Carried, count: u64) {
@@ -163,14 +173,27 @@ fn round_path(name: &str) -> Option<fn(u64)> {
     }
     let run: fn(u64) = match name {
         "state-elicit-typical" => |n| elicit(typical(), n),
+        "state-flow-typical" => |n| flow(typical(), n),
         "state-rmcp-typical" => |n| rmcp(typical(), n),
         "state-aead-typical" => |n| aead(typical(), n),
         "state-elicit-large" => |n| elicit(round::large(), n),
+        "state-flow-large" => |n| flow(round::large(), n),
         "state-rmcp-large" => |n| rmcp(round::large(), n),
         "state-aead-large" => |n| aead(round::large(), n),
         "round1" => |n| call(|_| Default::default(), n),
         "round2" => |n| call(round::second_retry, n),
         "round3" => |n| call(round::third_retry, n),
+        // Round 2's input-required result as rmcp's, as `Stop::into_tool_response` makes it.
+        "round2-to-rmcp" => |n| {
+            let keys = round::keys();
+            let paused = round::paused(round::call(&keys, &round::second_retry(&keys)));
+            for _ in 0..n {
+                black_box(
+                    elicit_runtime::integrations::rmcp::input_required_to_rmcp(black_box(&paused))
+                        .expect("rmcp holds it"),
+                );
+            }
+        },
         _ => return None,
     };
     Some(run)

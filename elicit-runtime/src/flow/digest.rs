@@ -2,6 +2,9 @@
 //! an answer to its question.
 
 use core::fmt;
+use std::borrow::Cow;
+use std::collections::HashMap;
+use std::sync::{LazyLock, RwLock};
 
 use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
@@ -9,14 +12,23 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use sha2::{Digest, Sha256};
 
 use crate::protocol::{ElicitRequestParams, InputRequest};
+use crate::schema::FormSchema;
 use crate::state::canonical;
 
 /// The label every request digest starts with.
-const LABEL: &[u8] = b"elicit/flow/request/v1\0";
+const LABEL: &[u8] = b"elicit/flow/request/v2\0";
+/// The label of the digest of a `requestedSchema`'s JSON.
+const SCHEMA_LABEL: &[u8] = b"elicit/flow/schema/v2\0";
+/// The most schemas whose digest is kept: one a form type and revision in
+/// a real server, far fewer than this.
+const CACHED_SCHEMAS: usize = 4096;
 
 /// SHA-256 of an input request as shown: the method and, for an
 /// elicitation, the mode, the message and the `requestedSchema` or the
-/// URL; for another method, its params as canonical JSON. Each part is
+/// URL; for another method, its params as canonical JSON. The
+/// `requestedSchema` goes in as the SHA-256 of its JSON, which is worked
+/// out once for a schema of a derived form (whose properties are a
+/// `'static` slice, fixed for the life of the program). Each part is
 /// written with its length first (the params of another method, last, as
 /// canonical JSON), so no two requests run together. The
 /// `elicitationId` and `_meta` are left out: they are not what the user
@@ -25,6 +37,16 @@ const LABEL: &[u8] = b"elicit/flow/request/v1\0";
 pub(super) struct RequestDigest([u8; 32]);
 
 impl RequestDigest {
+    /// A digest read back from a sealed state.
+    pub(super) fn from_bytes(bytes: [u8; 32]) -> RequestDigest {
+        RequestDigest(bytes)
+    }
+
+    /// The 32 bytes.
+    pub(super) fn as_bytes(&self) -> &[u8; 32] {
+        &self.0
+    }
+
     pub(super) fn of(request: &InputRequest) -> RequestDigest {
         let mut hasher = Sha256::new();
         hasher.update(LABEL);
@@ -33,8 +55,7 @@ impl RequestDigest {
             InputRequest::Elicitation(ElicitRequestParams::Form(form)) => {
                 part(&mut hasher, b"form");
                 part(&mut hasher, form.message.as_bytes());
-                let schema = serde_json::to_vec(&form.requested_schema).unwrap_or_default();
-                part(&mut hasher, &schema);
+                part(&mut hasher, &schema_digest(&form.requested_schema));
             }
             InputRequest::Elicitation(ElicitRequestParams::Url(url)) => {
                 part(&mut hasher, b"url");
@@ -51,6 +72,40 @@ impl RequestDigest {
         }
         RequestDigest(hasher.finalize().into())
     }
+}
+
+/// SHA-256 of a schema's JSON: kept for a schema whose properties are a
+/// `'static` slice (a derived form's), by the slice's address and length,
+/// which no other slice has while the program runs.
+fn schema_digest(schema: &FormSchema) -> [u8; 32] {
+    type Cache = RwLock<HashMap<(usize, usize), [u8; 32]>>;
+    static CACHE: LazyLock<Cache> = LazyLock::new(|| RwLock::new(HashMap::new()));
+    let key = match &schema.properties {
+        Cow::Borrowed(properties) => Some((properties.as_ptr() as usize, properties.len())),
+        Cow::Owned(_) => None,
+    };
+    // A poisoned lock still holds whole entries: each is one insert.
+    if let Some(key) = key
+        && let Some(digest) = CACHE
+            .read()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .get(&key)
+    {
+        return *digest;
+    }
+    let mut hasher = Sha256::new();
+    hasher.update(SCHEMA_LABEL);
+    hasher.update(serde_json::to_vec(schema).unwrap_or_default());
+    let digest: [u8; 32] = hasher.finalize().into();
+    if let Some(key) = key {
+        let mut cache = CACHE
+            .write()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        if cache.len() < CACHED_SCHEMAS {
+            cache.insert(key, digest);
+        }
+    }
+    digest
 }
 
 /// Writes `bytes` with their length first.
@@ -110,6 +165,26 @@ mod tests {
             RequestDigest::of(&roots),
             RequestDigest::of(&other(json!({})))
         );
+    }
+
+    /// A schema's digest is the same whether it was kept (a `'static`
+    /// slice) or worked out afresh, and each time.
+    #[test]
+    fn a_kept_schema_digest_is_the_fresh_one() {
+        use std::borrow::Cow;
+
+        use crate::schema::{FormSchema, Property};
+
+        static NONE: [Property; 0] = [];
+        let kept = FormSchema {
+            properties: Cow::Borrowed(&NONE),
+        };
+        let fresh = FormSchema {
+            properties: Cow::Owned(Vec::new()),
+        };
+        let first = super::schema_digest(&kept);
+        assert_eq!(first, super::schema_digest(&kept));
+        assert_eq!(first, super::schema_digest(&fresh));
     }
 
     #[test]

@@ -50,6 +50,7 @@
 //! on every revision, and in tasks.
 
 mod carried;
+mod compact;
 mod digest;
 mod need;
 mod needs;
@@ -58,6 +59,10 @@ mod stop;
 mod support;
 mod url;
 
+#[doc(hidden)]
+pub use compact::CarriedForBenches;
+#[cfg(fuzzing)]
+pub(crate) use compact::seal_any_for_fuzzing;
 pub use need::{Again, Asking, Form, Need, Optional, Reading, Roots, Sampling};
 pub use needs::{Needs, Round};
 pub use rounds::Flow;

@@ -201,7 +201,9 @@ impl Flow {
         match &retry.request_state {
             Some(token) => {
                 let opened =
-                    keys.open_kind::<Carried>(Kind::Flow, &binding, token, SystemTime::now())?;
+                    keys.open_with(Kind::Flow, &binding, token, SystemTime::now(), |bytes| {
+                        Carried::decode(bytes, keys)
+                    })?;
                 flow.round = opened.round;
                 flow.carried = opened.state;
                 flow.token = Some((opened.token_id, opened.expires_at));
@@ -664,13 +666,15 @@ impl Flow {
             let Some(next) = self.round.checked_add(1) else {
                 return AskError::TooManyRounds.into();
             };
-            let sealed = sealing.keys.seal_kind(
-                Kind::Flow,
-                &sealing.binding,
-                next,
-                &self.carried,
-                SystemTime::now(),
-            );
+            let sealed = self.carried.encode(&sealing.keys).and_then(|bytes| {
+                sealing.keys.seal_bytes(
+                    Kind::Flow,
+                    &sealing.binding,
+                    next,
+                    &bytes,
+                    SystemTime::now(),
+                )
+            });
             match sealed {
                 Ok(token) => result.request_state = Some(token),
                 Err(error) => return AskError::from(error).into(),
@@ -704,14 +708,9 @@ mod tests {
     fn the_round_count_never_overflows() {
         let keys = StateKeys::new(StateKey::generate().unwrap());
         let binding = Binding::tool("t", None);
+        let bytes = Carried::default().encode(&keys).unwrap();
         let token = keys
-            .seal_kind(
-                Kind::Flow,
-                &binding,
-                u32::MAX,
-                &Carried::default(),
-                SystemTime::now(),
-            )
+            .seal_bytes(Kind::Flow, &binding, u32::MAX, &bytes, SystemTime::now())
             .unwrap();
         let support = ClientSupport::elicitation(ElicitationCapability::form_and_url());
         let retry = RetryParams::new(Default::default(), Some(token));

@@ -2,6 +2,7 @@
 //! arguments and, when the server knows one, the user.
 
 use core::fmt;
+use std::sync::{LazyLock, OnceLock};
 
 use serde_json::{Map, Value};
 use sha2::{Digest, Sha256};
@@ -15,6 +16,8 @@ const REQUEST_LABEL: &[u8] = b"elicit/request-state/request/v1\0";
 const ARGUMENTS_LABEL: &[u8] = b"elicit/request-state/arguments/v1\0";
 /// The label of the digest of a principal.
 const PRINCIPAL_LABEL: &[u8] = b"elicit/request-state/principal/v1\0";
+/// The label of the digest of a whole binding, the one a token holds.
+const BINDING_LABEL: &[u8] = b"elicit/request-state/binding/v3\0";
 
 /// A SHA-256 digest.
 pub(crate) type Digest32 = [u8; 32];
@@ -53,13 +56,35 @@ pub(crate) type Digest32 = [u8; 32];
 /// assert_ne!(binding, Binding::tool("book_hotel", json!({ "city": "Porto", "nights": 3 }).as_object()));
 /// assert_ne!(binding, binding.clone().for_principal("user-42"));
 /// ```
-#[derive(Clone, PartialEq, Eq)]
+#[derive(Clone)]
 pub struct Binding {
     method: String,
     name: String,
     arguments: Digest32,
     principal: Option<Digest32>,
+    /// The digests worked out once, when first sealed or opened with.
+    digests: OnceLock<Digests>,
 }
+
+/// The digests of a binding that every seal and open of it uses.
+#[derive(Clone, Copy)]
+struct Digests {
+    request: Digest32,
+    binding: Digest32,
+}
+
+/// Equal bindings: the same method, name, arguments and principal (the
+/// cached digests follow from them).
+impl PartialEq for Binding {
+    fn eq(&self, other: &Binding) -> bool {
+        self.method == other.method
+            && self.name == other.name
+            && self.arguments == other.arguments
+            && self.principal == other.principal
+    }
+}
+
+impl Eq for Binding {}
 
 impl Binding {
     /// The binding of a request `method` for `name` (a tool or prompt name,
@@ -94,6 +119,7 @@ impl Binding {
             name: name.to_owned(),
             arguments: digest,
             principal: None,
+            digests: OnceLock::new(),
         }
     }
 
@@ -169,6 +195,7 @@ impl Binding {
     pub fn bound_to(self, principal: &Principal) -> Binding {
         Binding {
             principal: principal.digest(),
+            digests: OnceLock::new(),
             ..self
         }
     }
@@ -202,18 +229,51 @@ impl Binding {
             name: name.to_owned(),
             arguments: arguments_digest(arguments),
             principal: None,
+            digests: OnceLock::new(),
         }
     }
 
-    /// The digest of the method and the name, each after its length, so no
-    /// two pairs run together into the same bytes.
-    pub(crate) fn request_digest(&self) -> Digest32 {
-        let mut hasher = labelled(REQUEST_LABEL);
-        for part in [&self.method, &self.name] {
-            hasher.update((part.len() as u64).to_be_bytes());
-            hasher.update(part.as_bytes());
-        }
-        hasher.finalize().into()
+    /// The digests of the request and of the whole binding, worked out on
+    /// first use and kept: a binding sealed or opened with again costs no
+    /// digest.
+    fn digests(&self) -> &Digests {
+        self.digests.get_or_init(|| {
+            // The method and the name, each after its length, so no two
+            // pairs run together into the same bytes.
+            let mut hasher = labelled(REQUEST_LABEL);
+            for part in [&self.method, &self.name] {
+                hasher.update((part.len() as u64).to_be_bytes());
+                hasher.update(part.as_bytes());
+            }
+            let request: Digest32 = hasher.finalize().into();
+            // Each part is a digest of fixed length, so they cannot run
+            // together either.
+            let mut hasher = labelled(BINDING_LABEL);
+            hasher.update(request);
+            hasher.update(self.arguments);
+            match &self.principal {
+                Some(principal) => {
+                    hasher.update([1]);
+                    hasher.update(principal);
+                }
+                None => hasher.update([0]),
+            }
+            Digests {
+                request,
+                binding: hasher.finalize().into(),
+            }
+        })
+    }
+
+    /// The digest of the method and the name.
+    pub(crate) fn request_digest(&self) -> &Digest32 {
+        &self.digests().request
+    }
+
+    /// The digest of the whole binding: the request, the arguments and the
+    /// principal (or its absence).
+    pub(crate) fn binding_digest(&self) -> &Digest32 {
+        &self.digests().binding
     }
 
     /// The digest of the arguments.
@@ -315,12 +375,20 @@ fn labelled(label: &[u8]) -> Sha256 {
 
 /// The digest of object arguments, `None` standing for `{}`.
 fn arguments_digest(arguments: Option<&Map<String, Value>>) -> Digest32 {
-    let mut hasher = labelled(ARGUMENTS_LABEL);
+    /// The digest of `{}`, the arguments of most calls that ask.
+    static EMPTY: LazyLock<Digest32> = LazyLock::new(|| {
+        let mut hasher = labelled(ARGUMENTS_LABEL);
+        hasher.update(b"{}");
+        hasher.finalize().into()
+    });
     match arguments {
-        Some(object) => canonical::write_object(&mut hasher, object),
-        None => hasher.update(b"{}"),
+        Some(object) if !object.is_empty() => {
+            let mut hasher = labelled(ARGUMENTS_LABEL);
+            canonical::write_object(&mut hasher, object);
+            hasher.finalize().into()
+        }
+        _ => *EMPTY,
     }
-    hasher.finalize().into()
 }
 
 #[cfg(test)]

@@ -30,7 +30,7 @@ const START_OVER: &str = "send the request again without `requestState` to start
 /// use elicit_runtime::state::{Binding, StateError, StateKey, StateKeys};
 ///
 /// let keys = StateKeys::new(StateKey::generate().unwrap());
-/// let error = keys.open::<u32>(&Binding::tool("book", None), "es2.AAAA").unwrap_err();
+/// let error = keys.open::<u32>(&Binding::tool("book", None), "es3.AAAA").unwrap_err();
 /// assert_eq!(error, StateError::Truncated);
 /// assert_eq!(error.to_jsonrpc(3)["error"]["code"], -32602);
 /// ```

@@ -71,10 +71,13 @@
 //!   The buffers that hold the plaintext while sealing and opening are
 //!   wiped too; the state's own values are the caller's.
 //! - **The binding is inside the encrypted plaintext**, not only in the
-//!   associated data: once a token is authentic, each mismatch (request,
-//!   arguments, user) is told apart for the server's logs
-//!   ([`Mismatch::kind`]), while the client gets one message for all of
-//!   them, so a token is no oracle for what it was sealed for.
+//!   associated data: once a token is authentic, the age is checked
+//!   before it, and each mismatch (request, arguments, user) is told apart
+//!   for the server's logs ([`Mismatch::kind`]), while the client gets one
+//!   message for all of them, so a token is no oracle for what it was
+//!   sealed for. It is one digest of the whole binding, with 4 bytes of
+//!   each part's digest beside it to tell which part differs, so the
+//!   token carries 45 bytes of binding rather than three whole digests.
 //! - **Age before binding.** After authentication the age is checked first
 //!   ([`StateError::Expired`]): an expired token answers "expired" however
 //!   it is tried. A state opens while it is before its sealed expiry, no
@@ -93,7 +96,7 @@
 //!
 //! # The token
 //!
-//! `es2.` then base64url without padding of:
+//! `es3.` then base64url without padding of:
 //!
 //! | bytes | what |
 //! |---|---|
@@ -101,23 +104,34 @@
 //! | 24 | random nonce |
 //! | n + 16 | the plaintext encrypted, then the Poly1305 tag |
 //!
-//! The plaintext is a fixed header and then the state as compact JSON:
+//! The plaintext is a fixed header of 59 bytes and then the payload:
 //!
 //! | bytes | what |
 //! |---|---|
-//! | 8 | issued at, seconds since the Unix epoch, big-endian |
-//! | 8 | expires at, the same |
+//! | 5 | issued at, seconds since the Unix epoch, big-endian (40 bits reach past 9999) |
+//! | 5 | expires at, the same |
 //! | 4 | round, big-endian |
-//! | 32 | SHA-256 of the method and the name |
-//! | 32 | SHA-256 of the canonical JSON of the arguments |
-//! | 1 + 32 | 1 and SHA-256 of the principal, or 0 and zeros |
-//! | rest | the state, as `serde_json` writes it |
+//! | 32 | SHA-256 of the binding: a label, the digests of the request (method and name) and of the arguments, and the principal's flag and digest |
+//! | 4 | the first 4 bytes of the request's digest |
+//! | 4 | the first 4 bytes of the arguments' digest |
+//! | 1 + 4 | 1 and the first 4 bytes of the principal's digest, or 0 and zeros |
+//! | rest | the payload: the state as `serde_json` writes it for [`StateKeys::seal`]; a flow's own compact layout for a flow |
 //!
-//! The associated data is the label `elicit/request-state`, the version
-//! (2), the kind of payload (1 for [`StateKeys::seal`], 2 for a flow), the
-//! key id and SHA-256 of the ring's context. The smallest sealed state (a
-//! one-byte JSON text) is 166 bytes, 226 characters of token. Its
-//! [`TokenId`] is cut from a digest of the key id and the nonce.
+//! A state opens only when the binding's digest is the opener's; the
+//! 4-byte tags only tell the server's logs which part differs
+//! ([`Mismatch::kind`]). The associated data is the label
+//! `elicit/request-state`, the version (3), the kind of payload (1 for
+//! [`StateKeys::seal`], 2 for a flow), the key id and SHA-256 of the ring's
+//! context. The smallest sealed state (a one-byte payload) is 108 bytes,
+//! 148 characters of token: a token is 4 + 4/3 x (107 + payload)
+//! characters. Its [`TokenId`] is cut from a digest of the key id and the
+//! nonce.
+//!
+//! A state is checked against the ring's [`Limits`](crate::Limits) in one
+//! pass over its JSON text, with nothing built, when sealed (what would
+//! not open is refused then) and again when opened, before `serde_json`
+//! reads it straight into its type: an authentic state too large or too
+//! deep for the opening ring is refused, never read.
 //!
 //! # Binding
 //!
@@ -158,6 +172,7 @@ mod token_id;
 use std::time::Duration;
 
 pub use binding::{Binding, Principal};
+pub(crate) use error::Part;
 pub use error::{Expiry, KeyError, Mismatch, MismatchKind, SealError, StateError, UnreadableState};
 pub use key::{KeyId, StateKey, Weakness};
 pub use ring::StateKeys;
@@ -180,7 +195,9 @@ pub const DEFAULT_TTL: Duration = Duration::from_secs(60 * 60);
 
 /// Seals `state` as a flow's carried state, for the fuzz targets only
 /// (built with `--cfg fuzzing`): they reach what a flow does with an
-/// authentic state, which no client can forge.
+/// authentic state, which no client can forge. JSON in the shape of the
+/// carried state is sealed in the flow's own layout; anything else is
+/// sealed as its JSON text, authentic bytes of another layout.
 #[cfg(fuzzing)]
 #[doc(hidden)]
 pub fn seal_flow_for_fuzzing(
@@ -189,11 +206,5 @@ pub fn seal_flow_for_fuzzing(
     round: u32,
     state: &serde_json::Value,
 ) -> Result<String, SealError> {
-    keys.seal_kind(
-        Kind::Flow,
-        binding,
-        round,
-        state,
-        std::time::SystemTime::now(),
-    )
+    crate::flow::seal_any_for_fuzzing(keys, binding, round, state)
 }

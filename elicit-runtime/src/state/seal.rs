@@ -19,29 +19,35 @@ use crate::limits::{JsonError, LimitError};
 use crate::protocol::{Purpose, RandomnessError};
 
 /// What every token starts with: the format (`es`, elicit state) and its
-/// version (`2`).
+/// version (`3`).
 ///
 /// ```
 /// use elicit_runtime::state::{Binding, StateKey, StateKeys, TOKEN_PREFIX};
 ///
 /// let keys = StateKeys::new(StateKey::generate().unwrap());
 /// let token = keys.seal(&Binding::tool("t", None), 1, &()).unwrap();
-/// assert_eq!(TOKEN_PREFIX, "es2.");
+/// assert_eq!(TOKEN_PREFIX, "es3.");
 /// assert!(token.starts_with(TOKEN_PREFIX));
 /// ```
-pub const TOKEN_PREFIX: &str = "es2.";
+pub const TOKEN_PREFIX: &str = "es3.";
 
 /// The version, also in the associated data.
-const VERSION: u8 = 2;
+const VERSION: u8 = 3;
 /// The label of the associated data.
 const AAD_LABEL: &[u8] = b"elicit/request-state\0";
 const KEY_ID_LEN: usize = 8;
 const NONCE_LEN: usize = 24;
 const TAG_LEN: usize = 16;
-/// Issued at, expires at, round, request digest, arguments digest,
-/// principal flag and digest.
-const HEADER_LEN: usize = 8 + 8 + 4 + 32 + 32 + 1 + 32;
-/// The bytes of the smallest sealed state: a one-byte JSON text (`0`).
+/// The bytes of a time: seconds since the Unix epoch, big-endian, as far
+/// as [`MAX_SECS`] (40 bits).
+const TIME_LEN: usize = 5;
+/// The bytes kept of each part's digest to tell a mismatch apart.
+const PART_TAG_LEN: usize = 4;
+/// Issued at, expires at, round, binding digest, the tags of the request
+/// and the arguments, the principal flag and tag.
+const HEADER_LEN: usize = TIME_LEN + TIME_LEN + 4 + 32 + PART_TAG_LEN * 2 + 1 + PART_TAG_LEN;
+/// The bytes of the smallest sealed state: a one-byte payload (the JSON
+/// text `0`).
 const SMALLEST: usize = KEY_ID_LEN + NONCE_LEN + HEADER_LEN + 1 + TAG_LEN;
 /// 9999-12-31T23:59:59Z, the latest time sealed: every platform's
 /// `SystemTime` holds it.
@@ -162,7 +168,9 @@ impl StateKeys {
         self.seal_kind(Kind::State, binding, round, state, now)
     }
 
-    /// Seals `state` as a payload of `kind`.
+    /// Seals `state` as a payload of `kind`: its JSON, checked against the
+    /// ring's limits in one pass over the text (what would not open is
+    /// refused here), then [`StateKeys::seal_bytes`].
     pub(crate) fn seal_kind<S: Serialize>(
         &self,
         kind: Kind,
@@ -171,10 +179,15 @@ impl StateKeys {
         state: &S,
         now: SystemTime,
     ) -> Result<String, SealError> {
-        let json = Zeroizing::new(serde_json::to_string(state).map_err(SealError::Unserializable)?);
-        // What opens must read back within the same limits: check it now,
-        // rather than hand out a token that can never open.
-        self.limits.read_json(&json).map_err(|error| match error {
+        let json = Zeroizing::new(serde_json::to_vec(state).map_err(SealError::Unserializable)?);
+        self.check_sealable(&json)?;
+        self.seal_bytes(kind, binding, round, &json, now)
+    }
+
+    /// Checks JSON text about to be sealed against the ring's limits, as
+    /// [`StateKeys::read_sealed`] will when it opens.
+    pub(crate) fn check_sealable(&self, json: &[u8]) -> Result<(), SealError> {
+        self.limits.scan_json(json).map_err(|error| match error {
             JsonError::TooLarge(limit) => SealError::TooLarge(limit),
             JsonError::DuplicateKey { .. } => SealError::Unserializable(serde::ser::Error::custom(
                 "the state names a member twice in one object",
@@ -182,8 +195,39 @@ impl StateKeys {
             JsonError::Syntax { .. } => SealError::Unserializable(serde::ser::Error::custom(
                 "the state's JSON does not read back",
             )),
+        })
+    }
+
+    /// Reads sealed JSON text as `S`, once it is authentic: checked against
+    /// the ring's limits in one pass, then read by `serde_json` straight
+    /// into `S`, with no value in between.
+    pub(crate) fn read_sealed<S: DeserializeOwned>(&self, json: &[u8]) -> Result<S, StateError> {
+        let unreadable = |part| StateError::Unreadable(UnreadableState::new::<S>(part));
+        self.limits.scan_json(json).map_err(|error| match error {
+            JsonError::TooLarge(limit) => StateError::TooLarge(limit),
+            JsonError::Syntax { .. } | JsonError::DuplicateKey { .. } => unreadable(Part::Json),
         })?;
-        let sealed_len = KEY_ID_LEN + NONCE_LEN + HEADER_LEN + json.len() + TAG_LEN;
+        serde_json::from_slice(json).map_err(|error| {
+            unreadable(match error.classify() {
+                serde_json::error::Category::Data => Part::Shape,
+                _ => Part::Json,
+            })
+        })
+    }
+
+    /// Seals `payload`, bytes in an encoding of `kind`'s own, for
+    /// `binding` at `round`. The caller has checked that the payload reads
+    /// back within the ring's limits; only the token's length is checked
+    /// here.
+    pub(crate) fn seal_bytes(
+        &self,
+        kind: Kind,
+        binding: &Binding,
+        round: u32,
+        payload: &[u8],
+        now: SystemTime,
+    ) -> Result<String, SealError> {
+        let sealed_len = KEY_ID_LEN + NONCE_LEN + HEADER_LEN + payload.len() + TAG_LEN;
         let token_len = TOKEN_PREFIX.len() + base64url_len(sealed_len);
         let too_long = || LimitError::StringBytes {
             limit: self.limits.string_bytes(),
@@ -203,22 +247,23 @@ impl StateKeys {
         let mut sealed = Zeroizing::new(Vec::with_capacity(sealed_len));
         sealed.extend_from_slice(entry.id.as_bytes());
         sealed.extend_from_slice(&nonce);
-        sealed.extend_from_slice(&secs_down(now).to_be_bytes());
-        sealed.extend_from_slice(&expires.to_be_bytes());
+        sealed.extend_from_slice(&secs_down(now).to_be_bytes()[8 - TIME_LEN..]);
+        sealed.extend_from_slice(&expires.to_be_bytes()[8 - TIME_LEN..]);
         sealed.extend_from_slice(&round.to_be_bytes());
-        sealed.extend_from_slice(&binding.request_digest());
-        sealed.extend_from_slice(binding.arguments_digest());
+        sealed.extend_from_slice(binding.binding_digest());
+        sealed.extend_from_slice(&tag_of(binding.request_digest()));
+        sealed.extend_from_slice(&tag_of(binding.arguments_digest()));
         match binding.principal_digest() {
             Some(digest) => {
                 sealed.push(1);
-                sealed.extend_from_slice(digest);
+                sealed.extend_from_slice(&tag_of(digest));
             }
             None => {
                 sealed.push(0);
-                sealed.extend_from_slice(&[0; 32]);
+                sealed.extend_from_slice(&[0; PART_TAG_LEN]);
             }
         }
-        sealed.extend_from_slice(json.as_bytes());
+        sealed.extend_from_slice(payload);
         let tag = entry
             .cipher
             .encrypt_inout_detached(
@@ -318,13 +363,27 @@ impl StateKeys {
         self.open_kind(Kind::State, binding, token, now)
     }
 
-    /// Opens a payload of `kind`.
+    /// Opens a payload of `kind` as JSON: checked against the ring's
+    /// limits in one pass over the text, then read straight into `S`.
     pub(crate) fn open_kind<S: DeserializeOwned>(
         &self,
         kind: Kind,
         binding: &Binding,
         token: &str,
         now: SystemTime,
+    ) -> Result<Opened<S>, StateError> {
+        self.open_with(kind, binding, token, now, |json| self.read_sealed(json))
+    }
+
+    /// Opens a payload of `kind` and reads it with `read`, which is given
+    /// the authentic payload only once the age and the binding are checked.
+    pub(crate) fn open_with<S>(
+        &self,
+        kind: Kind,
+        binding: &Binding,
+        token: &str,
+        now: SystemTime,
+        read: impl FnOnce(&[u8]) -> Result<S, StateError>,
     ) -> Result<Opened<S>, StateError> {
         if token.len() > self.limits.string_bytes() {
             return Err(StateError::TooLarge(LimitError::StringBytes {
@@ -363,36 +422,25 @@ impl StateKeys {
             )
             .map_err(|_| StateError::Tampered)?;
 
-        let token_id = TokenId::of(id, nonce);
-        let (header, json) = Header::read(content)
+        let (header, payload) = Header::read(content)
             .ok_or_else(|| StateError::Unreadable(UnreadableState::new::<S>(Part::Header)))?;
         let expires_at = time(header.expires);
         self.check_age(&header, now).map_err(StateError::Expired)?;
-        let mismatch =
-            |kind| StateError::Mismatch(Mismatch::new(kind, binding.method(), binding.name()));
-        if header.request != binding.request_digest() {
-            return Err(mismatch(MismatchKind::Request));
+        if &header.binding != binding.binding_digest() {
+            let kind = header.mismatch(binding);
+            return Err(StateError::Mismatch(Mismatch::new(
+                kind,
+                binding.method(),
+                binding.name(),
+            )));
         }
-        if &header.arguments != binding.arguments_digest() {
-            return Err(mismatch(MismatchKind::Arguments));
-        }
-        if header.principal.as_ref() != binding.principal_digest() {
-            return Err(mismatch(MismatchKind::User));
-        }
-
-        let unreadable = |part| StateError::Unreadable(UnreadableState::new::<S>(part));
-        let json = core::str::from_utf8(json).map_err(|_| unreadable(Part::Json))?;
-        let value = self.limits.read_json(json).map_err(|error| match error {
-            JsonError::TooLarge(limit) => StateError::TooLarge(limit),
-            JsonError::Syntax { .. } | JsonError::DuplicateKey { .. } => unreadable(Part::Json),
-        })?;
-        let state = serde_json::from_value(value).map_err(|_| unreadable(Part::Shape))?;
+        let state = read(payload)?;
         Ok(Opened {
             state,
             round: header.round,
             issued_at: time(header.issued),
             expires_at,
-            token_id,
+            token_id: TokenId::of(id, nonce),
         })
     }
 
@@ -442,37 +490,77 @@ struct Header {
     issued: u64,
     expires: u64,
     round: u32,
-    request: Digest32,
-    arguments: Digest32,
-    principal: Option<Digest32>,
+    /// The digest of the whole binding: what a state is checked against.
+    binding: Digest32,
+    /// The first bytes of the digest of each part, which tell the server's
+    /// logs which part differs when the binding does.
+    request: PartTag,
+    arguments: PartTag,
+    principal: Option<PartTag>,
 }
 
 impl Header {
-    /// The header and the JSON after it; `None` when the principal flag is
-    /// neither 0 nor 1 (another layout) or the content is too short.
+    /// The header and the payload after it; `None` when the principal flag
+    /// is neither 0 nor 1 (another layout) or the content is too short.
     fn read(content: &[u8]) -> Option<(Header, &[u8])> {
-        let (issued, rest) = content.split_first_chunk::<8>()?;
-        let (expires, rest) = rest.split_first_chunk::<8>()?;
+        let (issued, rest) = content.split_first_chunk::<TIME_LEN>()?;
+        let (expires, rest) = rest.split_first_chunk::<TIME_LEN>()?;
         let (round, rest) = rest.split_first_chunk::<4>()?;
-        let (request, rest) = rest.split_first_chunk::<32>()?;
-        let (arguments, rest) = rest.split_first_chunk::<32>()?;
+        let (binding, rest) = rest.split_first_chunk::<32>()?;
+        let (request, rest) = rest.split_first_chunk::<PART_TAG_LEN>()?;
+        let (arguments, rest) = rest.split_first_chunk::<PART_TAG_LEN>()?;
         let (flag, rest) = rest.split_first()?;
-        let (principal, json) = rest.split_first_chunk::<32>()?;
+        let (principal, payload) = rest.split_first_chunk::<PART_TAG_LEN>()?;
         let principal = match flag {
             0 => None,
             1 => Some(*principal),
             _ => return None,
         };
         let header = Header {
-            issued: u64::from_be_bytes(*issued),
-            expires: u64::from_be_bytes(*expires),
+            issued: read_time(issued),
+            expires: read_time(expires),
             round: u32::from_be_bytes(*round),
+            binding: *binding,
             request: *request,
             arguments: *arguments,
             principal,
         };
-        Some((header, json))
+        Some((header, payload))
     }
+
+    /// Which part of `binding` differs from the sealed one, whose digest
+    /// differs from it: the first part whose tag differs. Were every tag
+    /// the same (4 bytes each: by chance, once in 2³², or by a client
+    /// searching for arguments that share one), the arguments, the part a
+    /// client chooses. This tells the logs only; the refusal is the same.
+    fn mismatch(&self, binding: &Binding) -> MismatchKind {
+        if self.request != tag_of(binding.request_digest()) {
+            MismatchKind::Request
+        } else if self.principal != binding.principal_digest().map(tag_of)
+            && self.arguments == tag_of(binding.arguments_digest())
+        {
+            MismatchKind::User
+        } else {
+            MismatchKind::Arguments
+        }
+    }
+}
+
+/// The first bytes of a part's digest.
+type PartTag = [u8; PART_TAG_LEN];
+
+/// The tag of a part's digest.
+fn tag_of(digest: &Digest32) -> PartTag {
+    let mut tag = [0; PART_TAG_LEN];
+    tag.copy_from_slice(&digest[..PART_TAG_LEN]);
+    tag
+}
+
+/// A time of [`TIME_LEN`] bytes, big-endian.
+fn read_time(bytes: &[u8; TIME_LEN]) -> u64 {
+    let mut wide = [0; 8];
+    wide[8 - TIME_LEN..].copy_from_slice(bytes);
+    u64::from_be_bytes(wide)
 }
 
 /// The length of `bytes` bytes in base64 without padding.

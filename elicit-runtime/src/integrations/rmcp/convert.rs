@@ -2,6 +2,7 @@
 //! common wire form, checked to lose nothing.
 
 use core::fmt;
+use core::fmt::Write as _;
 
 use rmcp::model as mcp;
 use serde::Serialize;
@@ -277,8 +278,9 @@ where
         reason,
     };
     let original = serde_json::to_value(from).map_err(|error| fail(error.to_string()))?;
-    let converted: To =
-        serde_json::from_value(original.clone()).map_err(|error| fail(error.to_string()))?;
+    // Read from the value in place: a clone of it (every map and string
+    // copied, then dropped) cost as much as the read itself.
+    let converted = To::deserialize(&original).map_err(|error| fail(error.to_string()))?;
     let written = serde_json::to_value(&converted).map_err(|error| fail(error.to_string()))?;
     match difference(&original, &written, &mut String::new()) {
         None => Ok(converted),
@@ -303,7 +305,8 @@ fn difference(original: &Value, written: &Value, path: &mut String) -> Option<St
             }
             a.iter().zip(b).enumerate().find_map(|(i, (a, b))| {
                 let mark = path.len();
-                path.push_str(&format!("[{i}]"));
+                // Writing to a `String` does not fail.
+                let _ = write!(path, "[{i}]");
                 let found = difference(a, b, path);
                 path.truncate(mark);
                 found
@@ -321,11 +324,19 @@ fn difference(original: &Value, written: &Value, path: &mut String) -> Option<St
             if path.ends_with("requestedSchema/properties") && !a.keys().eq(b.keys()) {
                 return Some(path.clone());
             }
+            // The same members in the same order (as nearly always): side
+            // by side, without looking each one up.
+            let in_order = a.len() == b.len() && a.keys().eq(b.keys());
+            let mut in_turn = b.values();
             a.iter().find_map(|(key, a)| {
                 let mark = path.len();
                 path.push('/');
                 path.push_str(key);
-                let found = match b.get(key) {
+                let counterpart = match in_order {
+                    true => in_turn.next(),
+                    false => b.get(key),
+                };
+                let found = match counterpart {
                     Some(b) => difference(a, b, path),
                     None => Some(path.clone()),
                 };
