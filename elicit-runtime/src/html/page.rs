@@ -67,7 +67,7 @@ use crate::Elicitable;
 /// let page = FormPage::of::<Contact>("/forms/v1", "token-1").render();
 /// assert!(page.contains("<title>Please provide your contact information</title>"));
 /// assert!(page.contains(r#"<label for="field-0">name</label>"#));
-/// assert!(page.contains(r#"maxlength="100" required"#));
+/// assert!(page.contains(r#"maxlength="100" id="field-0" name="name" required"#));
 /// assert!(page.contains(r#"type="number" step="1" min="18" max="255""#));
 /// ```
 #[derive(Debug, Clone)]
@@ -196,7 +196,9 @@ impl<'a> FormPage<'a> {
     /// let errors = Party::from_content(entered.as_object().unwrap()).unwrap_err();
     /// let page = FormPage::of::<Party>("/f", "t").again(entered.as_object().unwrap(), &errors).render();
     /// assert!(page.contains(r##"<a href="#field-0">Party size must be at most 12</a>"##));
-    /// assert!(page.contains(r#"value="40" aria-describedby="field-0-rules field-0-error" aria-invalid="true""#));
+    /// assert!(page.contains(
+///     r#"value="40" id="field-0" name="size" required aria-describedby="field-0-rules field-0-error" aria-invalid="true""#
+/// ));
     /// ```
     pub fn again(self, entered: &'a Map<String, Value>, errors: &'a ValidationErrors) -> Self {
         FormPage {
