@@ -17,7 +17,9 @@ use crate::excerpt::Escaped;
 /// Appends `s` to `out` as an element's text.
 pub(crate) fn text(out: &mut String, s: &str) {
     // The visible escapes first (one rule, in `excerpt`), then the markup.
-    if s.chars().any(needs_visible_escape) {
+    // Printable ASCII and line breaks need no look at each character.
+    let plain = s.bytes().all(|b| (b' '..0x7f).contains(&b) || b == b'\n');
+    if !plain && s.chars().any(needs_visible_escape) {
         markup(out, &Escaped(s).to_string());
     } else {
         markup(out, s);
@@ -36,19 +38,23 @@ fn needs_visible_escape(c: char) -> bool {
 
 /// The five characters that can end a text or an attribute, as references.
 fn markup(out: &mut String, s: &str) {
-    let mut rest = s;
-    while let Some(at) = rest.find(['&', '<', '>', '"', '\'']) {
-        out.push_str(&rest[..at]);
-        out.push_str(match rest.as_bytes()[at] {
+    // The five are ASCII, so a byte of one is never inside a longer
+    // character, and the text between them is whole characters.
+    let mut start = 0;
+    for (at, byte) in s.bytes().enumerate() {
+        let reference = match byte {
             b'&' => "&amp;",
             b'<' => "&lt;",
             b'>' => "&gt;",
             b'"' => "&quot;",
-            _ => "&#39;",
-        });
-        rest = &rest[at + 1..];
+            b'\'' => "&#39;",
+            _ => continue,
+        };
+        out.push_str(&s[start..at]);
+        out.push_str(reference);
+        start = at + 1;
     }
-    out.push_str(rest);
+    out.push_str(&s[start..]);
 }
 
 #[cfg(test)]

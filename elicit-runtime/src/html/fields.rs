@@ -2,6 +2,7 @@
 //! (description and constraints), its error messages and its control.
 
 use std::borrow::Cow;
+use std::fmt::Write as _;
 
 use serde_json::Value;
 
@@ -25,18 +26,20 @@ pub(super) struct Field<'p> {
     pub(super) secret: Option<&'p str>,
 }
 
-/// The id of the field's control, or of the first control of its group:
-/// where the error summary links.
-pub(super) fn id(index: usize) -> String {
-    format!("field-{index}")
+/// Writes the id of the field's control, or of the first control of its
+/// group (where the error summary links), followed by `suffix`: `-hint`,
+/// `-rules` and `-error` name its hints.
+pub(super) fn push_id(out: &mut String, index: usize, suffix: &str) {
+    // Writing to a `String` cannot fail.
+    let _ = write!(out, "field-{index}{suffix}");
 }
 
-/// The id of the `option`th control of a group.
-fn option_id(index: usize, option: usize) -> String {
+/// Writes the id of the `option`th control of a group.
+fn push_option_id(out: &mut String, index: usize, option: usize) {
     if option == 0 {
-        id(index)
+        push_id(out, index, "");
     } else {
-        format!("field-{index}-{option}")
+        let _ = write!(out, "field-{index}-{option}");
     }
 }
 
@@ -78,18 +81,20 @@ pub(super) fn write(out: &mut String, field: &Field<'_>) {
 
 /// The ids the control is described by: hint, constraints, errors.
 fn described_by(field: &Field<'_>, rules: &[String]) -> String {
-    let id = id(field.index);
-    let mut ids = Vec::with_capacity(3);
-    if field.property.schema.description.is_some() {
-        ids.push(format!("{id}-hint"));
+    let mut ids = String::new();
+    for (present, suffix) in [
+        (field.property.schema.description.is_some(), "-hint"),
+        (!rules.is_empty(), "-rules"),
+        (!field.errors.is_empty(), "-error"),
+    ] {
+        if present {
+            if !ids.is_empty() {
+                ids.push(' ');
+            }
+            push_id(&mut ids, field.index, suffix);
+        }
     }
-    if !rules.is_empty() {
-        ids.push(format!("{id}-rules"));
-    }
-    if !field.errors.is_empty() {
-        ids.push(format!("{id}-error"));
-    }
-    ids.join(" ")
+    ids
 }
 
 /// The constraints in words, less what the control itself shows: the
@@ -111,25 +116,21 @@ fn rules(property: &Property) -> Vec<String> {
 
 /// The description, constraints and errors, each with its id.
 fn hints(out: &mut String, field: &Field<'_>, rules: &[String]) {
-    let id = id(field.index);
     if let Some(description) = &field.property.schema.description {
         out.push_str("<div class=\"hint\" id=\"");
-        out.push_str(&id);
-        out.push_str("-hint\">");
+        push_id(out, field.index, "-hint\">");
         text(out, description);
         out.push_str("</div>\n");
     }
     if !rules.is_empty() {
         out.push_str("<div class=\"hint\" id=\"");
-        out.push_str(&id);
-        out.push_str("-rules\">");
+        push_id(out, field.index, "-rules\">");
         text(out, &rules.join("; "));
         out.push_str("</div>\n");
     }
     if !field.errors.is_empty() {
         out.push_str("<p class=\"error-message\" id=\"");
-        out.push_str(&id);
-        out.push_str("-error\">");
+        push_id(out, field.index, "-error\">");
         for (i, message) in field.errors.iter().enumerate() {
             if i > 0 {
                 out.push_str("<br>");
@@ -173,8 +174,7 @@ fn single(out: &mut String, field: &Field<'_>, control: impl FnOnce(&mut String,
     let described = described_by(field, &rules);
     open(out, field, "div", &described);
     out.push_str("<label for=\"");
-    out.push_str(&id(field.index));
-    out.push_str("\">");
+    push_id(out, field.index, "\">");
     label_text(out, field.property);
     out.push_str("</label>\n");
     hints(out, field, &rules);
@@ -205,11 +205,10 @@ fn option(
     label: &str,
     checked: bool,
 ) {
-    let id = option_id(field.index, k);
     out.push_str("<div class=\"option\"><input type=\"");
     out.push_str(kind);
     out.push_str("\" id=\"");
-    out.push_str(&id);
+    push_option_id(out, field.index, k);
     out.push_str("\" name=\"");
     attr(out, &field.property.name);
     out.push_str("\" value=\"");
@@ -229,7 +228,7 @@ fn option(
         out.push_str(" aria-invalid=\"true\"");
     }
     out.push_str("><label for=\"");
-    out.push_str(&id);
+    push_option_id(out, field.index, k);
     out.push_str("\">");
     text(out, label);
     out.push_str("</label></div>\n");
@@ -238,8 +237,7 @@ fn option(
 /// `id`, `name`, `aria-describedby` and `aria-invalid` of a control.
 fn control_attrs(out: &mut String, field: &Field<'_>, described: &str) {
     out.push_str(" id=\"");
-    out.push_str(&id(field.index));
-    out.push_str("\" name=\"");
+    push_id(out, field.index, "\" name=\"");
     attr(out, &field.property.name);
     out.push('"');
     if field.property.required {
@@ -277,10 +275,10 @@ fn value_attr(out: &mut String, field: &Field<'_>) {
 fn string(out: &mut String, field: &Field<'_>, rules: &StringRules, described: &str) {
     let lengths = |out: &mut String| {
         if let Some(min) = rules.min_length {
-            out.push_str(&format!(" minlength=\"{min}\""));
+            let _ = write!(out, " minlength=\"{min}\"");
         }
         if let Some(max) = rules.max_length {
-            out.push_str(&format!(" maxlength=\"{max}\""));
+            let _ = write!(out, " maxlength=\"{max}\"");
         }
     };
     if let Some(autocomplete) = field.secret {
@@ -337,10 +335,10 @@ fn number(out: &mut String, field: &Field<'_>, rules: &NumberRules, described: &
     out.push_str(if rules.integer { "1" } else { "any" });
     out.push('"');
     if let Some(min) = rules.minimum {
-        out.push_str(&format!(" min=\"{min}\""));
+        let _ = write!(out, " min=\"{min}\"");
     }
     if let Some(max) = rules.maximum {
-        out.push_str(&format!(" max=\"{max}\""));
+        let _ = write!(out, " max=\"{max}\"");
     }
     value_attr(out, field);
     control_attrs(out, field, described);
@@ -359,8 +357,7 @@ fn boolean(out: &mut String, field: &Field<'_>) {
     }
     // Not `required`: unticked is the answer `false`.
     out.push_str(" id=\"");
-    out.push_str(&id(field.index));
-    out.push_str("\" name=\"");
+    push_id(out, field.index, "\" name=\"");
     attr(out, &field.property.name);
     out.push('"');
     if !described.is_empty() {
@@ -372,8 +369,7 @@ fn boolean(out: &mut String, field: &Field<'_>) {
         out.push_str(" aria-invalid=\"true\"");
     }
     out.push_str("><label for=\"");
-    out.push_str(&id(field.index));
-    out.push_str("\">");
+    push_id(out, field.index, "\">");
     text(out, describe::label(field.property));
     out.push_str("</label></div>\n</div>\n");
 }

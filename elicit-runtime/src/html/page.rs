@@ -302,8 +302,7 @@ impl<'a> FormPage<'a> {
             match found {
                 Some((index, property)) => {
                     out.push_str("<a href=\"#");
-                    out.push_str(&fields::id(index));
-                    out.push_str("\">");
+                    fields::push_id(out, index, "\">");
                     text(out, &message(property, error));
                     out.push_str("</a>");
                 }
