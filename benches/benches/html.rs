@@ -101,7 +101,11 @@ fn contact_maud(action: &str, csrf: &str) -> Markup {
 /// The booking form's page by hand, as [`contact_maud`].
 fn booking_maud(action: &str, csrf: &str) -> Markup {
     let message = "Please tell us about your reservation";
-    let seating = [("indoor", "Indoors"), ("terrace", "On the terrace"), ("bar", "At the bar")];
+    let seating = [
+        ("indoor", "Indoors"),
+        ("terrace", "On the terrace"),
+        ("bar", "At the bar"),
+    ];
     let dietary = [
         ("vegetarian", "Vegetarian"),
         ("vegan", "Vegan"),
@@ -224,10 +228,16 @@ fn html_bench(c: &mut Criterion) {
     assert_eq!(booking.contact_email.0, plain.contact_email);
     let ours = FormPage::of::<Contact>(ACTION, CSRF).render();
     let theirs = contact_maud(ACTION, CSRF).into_string();
-    assert!(ours.len().abs_diff(theirs.len()) < ours.len() / 4, "pages of a size");
+    assert!(
+        ours.len().abs_diff(theirs.len()) < ours.len() / 4,
+        "pages of a size"
+    );
     let ours = FormPage::of::<Booking>(ACTION, CSRF).render();
     let theirs = booking_maud(ACTION, CSRF).into_string();
-    assert!(ours.len().abs_diff(theirs.len()) < ours.len() / 4, "pages of a size");
+    assert!(
+        ours.len().abs_diff(theirs.len()) < ours.len() / 4,
+        "pages of a size"
+    );
 
     let mut group = c.benchmark_group("html/contact5");
     group.bench_function("elicit_render", |b| {

@@ -25,7 +25,7 @@ use elicit_runtime::html::{
 };
 use elicit_runtime::schema::{FormSchema, Kind};
 use elicit_runtime::validate::{Rule, ValidationErrors};
-use elicit_runtime::{Elicitable, Elicitation, Limits};
+use elicit_runtime::{Elicitable, Limits};
 use proptest::prelude::*;
 use scraper::{ElementRef, Html, Selector};
 use serde_json::{Map, Value, json};
@@ -236,13 +236,20 @@ fn assert_sound_document(html: &str) -> Html {
         Some(elicit_runtime::html::STYLESHEET_PATH)
     );
     assert!(all(&doc, "script, style, img, iframe, object, embed, base").is_empty());
-    for element in doc.root_element().descendants().filter_map(ElementRef::wrap) {
+    for element in doc
+        .root_element()
+        .descendants()
+        .filter_map(ElementRef::wrap)
+    {
         for (name, value) in element.value().attrs() {
             assert!(!name.starts_with("on"), "no event handler: {name}");
             assert_ne!(name, "style", "no inline style");
             if name == "href" || name == "action" || name == "src" {
                 assert!(
-                    !value.trim_start().to_ascii_lowercase().starts_with("javascript:"),
+                    !value
+                        .trim_start()
+                        .to_ascii_lowercase()
+                        .starts_with("javascript:"),
                     "no script URL: {value}"
                 );
             }
@@ -285,12 +292,18 @@ fn assert_accessible_form(doc: &Html, schema: &FormSchema, csrf: &str) {
         let id = attr(control, "id").expect("every control has an id");
         let labels = all(doc, &format!("label[for=\"{id}\"]"));
         assert_eq!(labels.len(), 1, "one label for `{id}`");
-        assert!(!text_of(labels[0]).trim().is_empty(), "the label of `{id}` has text");
+        assert!(
+            !text_of(labels[0]).trim().is_empty(),
+            "the label of `{id}` has text"
+        );
         assert!(attr(control, "name").is_some(), "`{id}` has a name");
     }
     for described in all(doc, "[aria-describedby]") {
         for id in attr(described, "aria-describedby").unwrap().split(' ') {
-            assert!(unique.contains(id), "`aria-describedby` names `{id}`, which exists");
+            assert!(
+                unique.contains(id),
+                "`aria-describedby` names `{id}`, which exists"
+            );
         }
     }
     for property in schema.properties.iter() {
@@ -300,9 +313,9 @@ fn assert_accessible_form(doc: &Html, schema: &FormSchema, csrf: &str) {
             .filter(|c| attr(*c, "name") == Some(name))
             .collect();
         assert!(!controls.is_empty(), "`{name}` has a control");
-        let radios_or_boxes = controls.iter().all(|c| {
-            matches!(attr(*c, "type"), Some("radio" | "checkbox"))
-        });
+        let radios_or_boxes = controls
+            .iter()
+            .all(|c| matches!(attr(*c, "type"), Some("radio" | "checkbox")));
         if radios_or_boxes && controls.len() > 1 {
             for control in &controls {
                 let fieldset = control
@@ -327,7 +340,10 @@ fn assert_accessible_form(doc: &Html, schema: &FormSchema, csrf: &str) {
                 .find_map(|e| attr(e, "aria-describedby"))
                 .unwrap_or_else(|| panic!("`{name}` is described"));
             let hint_id = described.split(' ').next().unwrap();
-            assert_eq!(text_of(one(doc, &format!("#{hint_id}"))), shown(description));
+            assert_eq!(
+                text_of(one(doc, &format!("#{hint_id}"))),
+                shown(description)
+            );
         }
     }
 }
@@ -387,8 +403,13 @@ fn page<T: Elicitable>() -> (String, Html) {
 fn post(doc: &Html, fill: &[(&str, &str)], press: &str) -> Vec<u8> {
     let mut pairs: Vec<(String, String)> = Vec::new();
     for c in all(doc, "form input, form select, form textarea") {
-        let Some(name) = attr(c, "name") else { continue };
-        let filled = fill.iter().find(|(n, _)| *n == name).map(|(_, v)| v.to_string());
+        let Some(name) = attr(c, "name") else {
+            continue;
+        };
+        let filled = fill
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, v)| v.to_string());
         let value = match (c.value().name(), attr(c, "type")) {
             ("input", Some("checkbox" | "radio")) => {
                 if attr(c, "checked").is_none() {
@@ -454,8 +475,14 @@ fn object(value: Value) -> Map<String, Value> {
 #[test]
 fn contact5_renders_every_field_with_its_attributes() {
     let (_, doc) = page::<Contact>();
-    assert_eq!(text_of(one(&doc, "title")), "Please provide your contact information");
-    assert_eq!(text_of(one(&doc, "h1")), "Please provide your contact information");
+    assert_eq!(
+        text_of(one(&doc, "title")),
+        "Please provide your contact information"
+    );
+    assert_eq!(
+        text_of(one(&doc, "h1")),
+        "Please provide your contact information"
+    );
     let name = control(&doc, "name");
     assert_eq!(
         attrs_of(name, &["type", "minlength", "maxlength", "required"]),
@@ -463,7 +490,10 @@ fn contact5_renders_every_field_with_its_attributes() {
     );
     assert_eq!(rules_of(&doc, "name"), "1 to 100 characters");
     let email = control(&doc, "email");
-    assert_eq!(attrs_of(email, &["type", "required"]), [Some("email"), Some("")]);
+    assert_eq!(
+        attrs_of(email, &["type", "required"]),
+        [Some("email"), Some("")]
+    );
     assert_eq!(rules_of(&doc, "email"), "an email address");
     let age = control(&doc, "age");
     assert_eq!(
@@ -489,17 +519,34 @@ fn event7_renders_formats_as_their_inputs() {
     assert_eq!(attr(control(&doc, "link"), "type"), Some("url"));
     assert_eq!(attr(control(&doc, "day"), "type"), Some("date"));
     let opens = control(&doc, "opens");
-    assert_eq!(attr(opens, "type"), Some("text"), "no browser has a date-time with offset");
-    assert!(rules_of(&doc, "opens").contains("2025-06-18T09:30:00Z"), "the hint shows the form");
+    assert_eq!(
+        attr(opens, "type"),
+        Some("text"),
+        "no browser has a date-time with offset"
+    );
+    assert!(
+        rules_of(&doc, "opens").contains("2025-06-18T09:30:00Z"),
+        "the hint shows the form"
+    );
     let details = control(&doc, "details");
-    assert_eq!(attrs_of(details, &["type", "required"]), [Some("text"), None]);
-    let label = one(&doc, &format!("label[for={}]", attr(details, "id").unwrap()));
+    assert_eq!(
+        attrs_of(details, &["type", "required"]),
+        [Some("text"), None]
+    );
+    let label = one(
+        &doc,
+        &format!("label[for={}]", attr(details, "id").unwrap()),
+    );
     assert!(text_of(label).ends_with("(optional)"));
     assert_eq!(
         attrs_of(control(&doc, "capacity"), &["min", "max", "step"]),
         [Some("1"), Some("10000"), Some("1")]
     );
-    assert_eq!(attr(control(&doc, "public"), "checked"), Some(""), "the default is filled in");
+    assert_eq!(
+        attr(control(&doc, "public"), "checked"),
+        Some(""),
+        "the default is filled in"
+    );
 }
 
 #[test]
@@ -511,7 +558,11 @@ fn survey8_renders_multi_selects_floats_and_optional_choices() {
     );
     let toppings = all(&doc, "input[name=toppings]");
     assert_eq!(toppings.len(), 5);
-    assert!(toppings.iter().all(|t| attr(*t, "type") == Some("checkbox")));
+    assert!(
+        toppings
+            .iter()
+            .all(|t| attr(*t, "type") == Some("checkbox"))
+    );
     assert_eq!(rules_of(&doc, "toppings"), "at least 1 choice");
     assert_eq!(
         attrs_of(control(&doc, "rating"), &["step", "min", "max"]),
@@ -526,7 +577,10 @@ fn survey8_renders_multi_selects_floats_and_optional_choices() {
     let next = all(&doc, "input[name=next]");
     assert_eq!(next.len(), 6);
     let none = next.last().unwrap();
-    assert_eq!(attrs_of(*none, &["value", "checked", "required"]), [Some(""), Some(""), None]);
+    assert_eq!(
+        attrs_of(*none, &["value", "checked", "required"]),
+        [Some(""), Some(""), None]
+    );
     let comment = control(&doc, "comment");
     assert_eq!(comment.value().name(), "textarea");
     assert_eq!(attr(comment, "maxlength"), Some("500"));
@@ -543,7 +597,10 @@ fn emails5_and_the_booking_form_render() {
     assert_eq!(all(&doc, "input[name=dietary][type=checkbox]").len(), 4);
     assert_eq!(rules_of(&doc, "dietary"), "at most 4 choices");
     assert_eq!(control(&doc, "notes").value().name(), "textarea");
-    assert_eq!(attr(control(&doc, "contactEmail"), "maxlength"), Some("254"));
+    assert_eq!(
+        attr(control(&doc, "contactEmail"), "maxlength"),
+        Some("254")
+    );
 }
 
 #[test]
@@ -561,7 +618,10 @@ fn long_choices_are_a_select() {
     assert_eq!(attr(options[0], "value"), Some(""));
     let other = control(&doc, "other");
     assert_eq!(other.value().name(), "select");
-    assert_eq!(text_of(other.select(&sel("option")).next().unwrap()), "No answer");
+    assert_eq!(
+        text_of(other.select(&sel("option")).next().unwrap()),
+        "No answer"
+    );
 }
 
 #[test]
@@ -615,7 +675,10 @@ fn the_headers_are_strict() {
         "frame-ancestors 'none'",
         "base-uri 'none'",
     ] {
-        assert!(csp.split("; ").any(|d| d == directive), "{directive} in {csp}");
+        assert!(
+            csp.split("; ").any(|d| d == directive),
+            "{directive} in {csp}"
+        );
     }
     assert!(!csp.contains("script-src") && !csp.contains("unsafe"));
     assert_eq!(header("X-Frame-Options"), "DENY");
@@ -656,15 +719,18 @@ fn hostile_form(text: &str, value: &str) -> Form {
 
 #[test]
 fn hostile_titles_descriptions_messages_and_values_render_inert() {
-    let benign = Html::parse_document(
-        &FormPage::from_form(&hostile_form("plain", "a"), "/f", "t").render(),
-    );
+    let benign =
+        Html::parse_document(&FormPage::from_form(&hostile_form("plain", "a"), "/f", "t").render());
     for text in HOSTILE {
         let form = hostile_form(text, text);
         let html = FormPage::from_form(&form, "/f", text).render();
         let doc = assert_sound_document(&html);
         assert_accessible_form(&doc, form.schema(), text);
-        assert_eq!(skeleton(&doc), skeleton(&benign), "nothing injected by {text:?}");
+        assert_eq!(
+            skeleton(&doc),
+            skeleton(&benign),
+            "nothing injected by {text:?}"
+        );
         // The text reads as itself, bidirectional controls shown escaped.
         let shown = shown(text);
         assert_eq!(text_of(one(&doc, "h1")), shown);
@@ -690,7 +756,9 @@ fn hostile_entered_values_and_messages_render_inert_on_the_error_page() {
             "name": text, "email": text, "age": text, "reach": text, "newsletter": true
         }));
         let errors = Contact::from_content(&entered).unwrap_err();
-        let html = FormPage::of::<Contact>("/f", "t").again(&entered, &errors).render();
+        let html = FormPage::of::<Contact>("/f", "t")
+            .again(&entered, &errors)
+            .render();
         let doc = assert_sound_document(&html);
         assert_accessible_form(&doc, &schema, "t");
         assert_eq!(attr(control(&doc, "name"), "value"), Some(text));
@@ -721,11 +789,17 @@ fn the_error_page_keeps_values_but_never_a_secret() {
     let doc = assert_sound_document(&html);
     let passphrase = control(&doc, "passphrase");
     assert_eq!(
-        attrs_of(passphrase, &["type", "autocomplete", "value", "aria-invalid"]),
+        attrs_of(
+            passphrase,
+            &["type", "autocomplete", "value", "aria-invalid"]
+        ),
         [Some("password"), Some("off"), None, Some("true")]
     );
     assert_eq!(attr(control(&doc, "user"), "value"), Some("ad"));
-    assert_eq!(text_of(one(&doc, "title")), "Error: Sign in to the booking system");
+    assert_eq!(
+        text_of(one(&doc, "title")),
+        "Error: Sign in to the booking system"
+    );
     // The summary first, an alert, linking to each failing control.
     let summary = one(&doc, ".error-summary");
     assert_eq!(attr(summary, "role"), Some("alert"));
@@ -737,7 +811,10 @@ fn the_error_page_keeps_values_but_never_a_secret() {
     assert_eq!(
         links,
         [
-            ("#field-0".to_string(), "user must have at least 3 characters, has 2".to_string()),
+            (
+                "#field-0".to_string(),
+                "user must have at least 3 characters, has 2".to_string()
+            ),
             (
                 "#field-1".to_string(),
                 "passphrase must have at least 12 characters, has 7".to_string()
@@ -754,8 +831,27 @@ fn the_error_page_keeps_values_but_never_a_secret() {
             .split(' ')
             .find(|id| id.ends_with("-error"))
             .expect("the message is tied to the control");
-        assert_eq!(text_of(one(&doc, &format!("#{error_id}"))), format!("Error: {words}"));
+        assert_eq!(
+            text_of(one(&doc, &format!("#{error_id}"))),
+            format!("Error: {words}")
+        );
     }
+    // Corrected, the secret is read as typed.
+    let body = encode(&[
+        (CSRF_FIELD.into(), "t".into()),
+        ("user".into(), "ada".into()),
+        ("passphrase".into(), "correct horse battery".into()),
+        (ACTION_FIELD.into(), "accept".into()),
+    ]);
+    let login = read::<Login>(body.as_bytes())
+        .elicitation::<Login>()
+        .unwrap()
+        .accepted()
+        .unwrap();
+    assert_eq!(
+        (login.user.as_str(), login.passphrase.as_str()),
+        ("ada", "correct horse battery")
+    );
 }
 
 #[test]
@@ -763,18 +859,31 @@ fn the_booking_error_page_marks_every_failing_field_and_keeps_its_values() {
     let (_, doc) = page::<Booking>();
     let posted = post(
         &doc,
-        &[("date", "2026-02-30"), ("partySize", "many"), ("contactEmail", "ada@example.com")],
+        &[
+            ("date", "2026-02-30"),
+            ("partySize", "many"),
+            ("contactEmail", "ada@example.com"),
+        ],
         "accept",
     );
     let submission = read::<Booking>(&posted);
-    assert_eq!(submission.content()["partySize"], "many", "a non-number stays a string");
+    assert_eq!(
+        submission.content()["partySize"],
+        "many",
+        "a non-number stays a string"
+    );
     let errors = submission.elicitation::<Booking>().unwrap_err();
     let rules: Vec<(&str, Rule)> = errors.iter().map(|e| (e.field(), e.rule())).collect();
     assert_eq!(rules, [("date", Rule::Format), ("partySize", Rule::Type)]);
-    let html = FormPage::of::<Booking>("/f", "t").again(submission.content(), &errors).render();
+    let html = FormPage::of::<Booking>("/f", "t")
+        .again(submission.content(), &errors)
+        .render();
     let doc = assert_sound_document(&html);
     assert_accessible_form(&doc, &Booking::SCHEMA, "t");
-    let summary: Vec<String> = all(&doc, ".error-summary a").into_iter().map(text_of).collect();
+    let summary: Vec<String> = all(&doc, ".error-summary a")
+        .into_iter()
+        .map(text_of)
+        .collect();
     assert_eq!(
         summary,
         [
@@ -784,7 +893,10 @@ fn the_booking_error_page_marks_every_failing_field_and_keeps_its_values() {
     );
     assert_eq!(attr(control(&doc, "date"), "value"), Some("2026-02-30"));
     assert_eq!(attr(control(&doc, "partySize"), "value"), Some("many"));
-    assert_eq!(attr(control(&doc, "contactEmail"), "value"), Some("ada@example.com"));
+    assert_eq!(
+        attr(control(&doc, "contactEmail"), "value"),
+        Some("ada@example.com")
+    );
     assert_eq!(all(&doc, "[aria-invalid=true]").len(), 2);
     assert_eq!(all(&doc, ".field.invalid").len(), 2);
     // The seating chosen stays chosen.
@@ -800,7 +912,11 @@ fn a_filled_booking_page_reads_as_the_booking() {
     let (_, doc) = page::<Booking>();
     let mut posted = String::from_utf8(post(
         &doc,
-        &[("date", "2026-03-14"), ("partySize", " 4 "), ("contactEmail", "ada@example.com")],
+        &[
+            ("date", "2026-03-14"),
+            ("partySize", " 4 "),
+            ("contactEmail", "ada@example.com"),
+        ],
         "accept",
     ))
     .unwrap();
@@ -812,7 +928,10 @@ fn a_filled_booking_page_reads_as_the_booking() {
         .unwrap();
     assert_eq!(booking.party_size, 4);
     assert_eq!(booking.seating, Seating::Indoor);
-    assert_eq!(booking.dietary, Some(BTreeSet::from([Dietary::Vegan, Dietary::NutFree])));
+    assert_eq!(
+        booking.dietary,
+        Some(BTreeSet::from([Dietary::Vegan, Dietary::NutFree]))
+    );
     assert_eq!(booking.notes, None, "an empty optional field is left out");
     assert!(!booking.newsletter);
 }
@@ -829,9 +948,16 @@ fn every_kind_reads_typed_by_the_schema() {
             "contact": true
         })
     );
-    let survey = submission.elicitation::<Survey>().unwrap().accepted().unwrap();
+    let survey = submission
+        .elicitation::<Survey>()
+        .unwrap()
+        .accepted()
+        .unwrap();
     assert_eq!(survey.toppings, [Topping::Cheese, Topping::Olives]);
-    assert_eq!((survey.visits, survey.next, survey.comment), (None, None, None));
+    assert_eq!(
+        (survey.visits, survey.next, survey.comment),
+        (None, None, None)
+    );
 
     // No box ticked: an empty multi-select, reported by its own rule.
     let body = b"elicit-csrf=t&handle=ferris&rating=1&age=3&elicit-action=accept";
@@ -842,13 +968,22 @@ fn every_kind_reads_typed_by_the_schema() {
     // Non-numbers stay strings; the validator says what is wrong.
     let body = b"elicit-csrf=t&name=Ada&email=a%40b.c&age=1e400&reach=email&elicit-action=accept";
     let errors = read::<Contact>(body).elicitation::<Contact>().unwrap_err();
-    assert_eq!(errors.to_string(), "`age` must be an integer (received \"1e400\")");
-    let body = b"elicit-csrf=t&name=&email=a%40b.c&age=NaN&reach=fax&newsletter=yes&elicit-action=accept";
+    assert_eq!(
+        errors.to_string(),
+        "`age` must be an integer (received \"1e400\")"
+    );
+    let body =
+        b"elicit-csrf=t&name=&email=a%40b.c&age=NaN&reach=fax&newsletter=yes&elicit-action=accept";
     let errors = read::<Contact>(body).elicitation::<Contact>().unwrap_err();
     let rules: Vec<_> = errors.iter().map(|e| (e.field(), e.rule())).collect();
     assert_eq!(
         rules,
-        [("name", Rule::Required), ("age", Rule::Type), ("reach", Rule::Enum), ("newsletter", Rule::Type)]
+        [
+            ("name", Rule::Required),
+            ("age", Rule::Type),
+            ("reach", Rule::Enum),
+            ("newsletter", Rule::Type)
+        ]
     );
 }
 
@@ -870,9 +1005,21 @@ fn hostile_bodies_are_typed_errors() {
     let read = |body: &[u8], limits: &Limits| Submission::read(&schema, body, limits);
     let ok = "elicit-csrf=t&elicit-action=accept";
     let cases: Vec<(Vec<u8>, Limits, ReadError)> = vec![
-        (format!("{ok}&age=%4").into_bytes(), Limits::DEFAULT, ReadError::Encoding),
-        (format!("{ok}&age=%G0").into_bytes(), Limits::DEFAULT, ReadError::Encoding),
-        (format!("{ok}&handle=%C3%28").into_bytes(), Limits::DEFAULT, ReadError::NotUtf8),
+        (
+            format!("{ok}&age=%4").into_bytes(),
+            Limits::DEFAULT,
+            ReadError::Encoding,
+        ),
+        (
+            format!("{ok}&age=%G0").into_bytes(),
+            Limits::DEFAULT,
+            ReadError::Encoding,
+        ),
+        (
+            format!("{ok}&handle=%C3%28").into_bytes(),
+            Limits::DEFAULT,
+            ReadError::NotUtf8,
+        ),
         (
             [ok.as_bytes(), b"&handle=\xff"].concat(),
             Limits::DEFAULT,
@@ -886,29 +1033,49 @@ fn hostile_bodies_are_typed_errors() {
         (
             format!("{ok}&comment=&comment=").into_bytes(),
             Limits::DEFAULT,
-            ReadError::Repeated { name: "comment".into() },
+            ReadError::Repeated {
+                name: "comment".into(),
+            },
         ),
         (
             format!("{ok}&elicit-csrf=u").into_bytes(),
             Limits::DEFAULT,
-            ReadError::Repeated { name: CSRF_FIELD.into() },
+            ReadError::Repeated {
+                name: CSRF_FIELD.into(),
+            },
         ),
-        (b"elicit-csrf=t".to_vec(), Limits::DEFAULT, ReadError::NoAction),
-        (b"elicit-action=accept".to_vec(), Limits::DEFAULT, ReadError::NoToken),
+        (
+            b"elicit-csrf=t".to_vec(),
+            Limits::DEFAULT,
+            ReadError::NoAction,
+        ),
+        (
+            b"elicit-action=accept".to_vec(),
+            Limits::DEFAULT,
+            ReadError::NoToken,
+        ),
         (
             b"elicit-csrf=t&elicit-action=ACCEPT".to_vec(),
             Limits::DEFAULT,
-            ReadError::UnknownAction { value: "ACCEPT".into() },
+            ReadError::UnknownAction {
+                value: "ACCEPT".into(),
+            },
         ),
         (
             format!("{ok}&comment={}", "x".repeat(100)).into_bytes(),
             Limits::DEFAULT.max_bytes(64),
-            ReadError::BodyBytes { limit: 64, actual: 143 },
+            ReadError::BodyBytes {
+                limit: 64,
+                actual: 143,
+            },
         ),
         (
             format!("{ok}&comment={}", "%41".repeat(100)).into_bytes(),
             Limits::DEFAULT.max_string_bytes(64),
-            ReadError::ValueBytes { limit: 64, actual: 100 },
+            ReadError::ValueBytes {
+                limit: 64,
+                actual: 100,
+            },
         ),
         (
             "a=1&".repeat(20).into_bytes(),
@@ -933,7 +1100,9 @@ fn hostile_bodies_are_typed_errors() {
     .unwrap();
     assert_eq!(
         Submission::read(form.schema(), ok.as_bytes(), &Limits::DEFAULT),
-        Err(ReadError::ReservedName { name: ACTION_FIELD.into() })
+        Err(ReadError::ReservedName {
+            name: ACTION_FIELD.into()
+        })
     );
 }
 
@@ -952,8 +1121,18 @@ fn read_any(body: &[u8]) -> Result<Submission, ReadError> {
 /// Names the bodies of the property test draw from: the form's, the
 /// controls', and others.
 const NAMES: [&str; 12] = [
-    "handle", "toppings", "rating", "age", "visits", "next", "comment", "contact",
-    "elicit-csrf", "elicit-action", "other", "%41ge",
+    "handle",
+    "toppings",
+    "rating",
+    "age",
+    "visits",
+    "next",
+    "comment",
+    "contact",
+    "elicit-csrf",
+    "elicit-action",
+    "other",
+    "%41ge",
 ];
 
 proptest! {

@@ -10,12 +10,12 @@ use super::ReadError;
 /// The pairs of `body`, each split at its first `=` (a pair without one is
 /// a name with an empty value), empty pairs skipped, undecoded.
 pub(super) fn pairs(body: &[u8]) -> impl Iterator<Item = (&[u8], &[u8])> {
-    body.split(|&b| b == b'&').filter(|pair| !pair.is_empty()).map(|pair| {
-        match pair.iter().position(|&b| b == b'=') {
+    body.split(|&b| b == b'&')
+        .filter(|pair| !pair.is_empty())
+        .map(|pair| match pair.iter().position(|&b| b == b'=') {
             Some(at) => (&pair[..at], &pair[at + 1..]),
             None => (pair, &[][..]),
-        }
-    })
+        })
 }
 
 /// Decodes one name or value, within `max` bytes once decoded.
@@ -76,7 +76,10 @@ mod tests {
     fn splits_and_decodes() {
         let all: Vec<_> = pairs(b"a=1&&b&c=x=y&").collect();
         assert_eq!(all, [(&b"a"[..], &b"1"[..]), (b"b", b""), (b"c", b"x=y")]);
-        assert_eq!(decode(b"caf%C3%A9+au+lait%2B", 64).unwrap(), "café au lait+");
+        assert_eq!(
+            decode(b"caf%C3%A9+au+lait%2B", 64).unwrap(),
+            "café au lait+"
+        );
         assert_eq!(decode(b"plain", 64).unwrap(), "plain");
     }
 
@@ -89,7 +92,10 @@ mod tests {
         assert_eq!(decode(&[0xff], 64), Err(ReadError::NotUtf8));
         assert_eq!(
             decode(b"%41%41%41", 2),
-            Err(ReadError::ValueBytes { limit: 2, actual: 3 })
+            Err(ReadError::ValueBytes {
+                limit: 2,
+                actual: 3
+            })
         );
     }
 }

@@ -85,7 +85,10 @@ mod tests {
 
     #[test]
     fn bidi_and_controls_are_visible_in_text_and_kept_in_attributes() {
-        assert_eq!(t("a\u{202e}b<\u{2066}\n\u{1b}"), "a\\u{202e}b&lt;\\u{2066}\n\\u{1b}");
+        assert_eq!(
+            t("a\u{202e}b<\u{2066}\n\u{1b}"),
+            "a\\u{202e}b&lt;\\u{2066}\n\\u{1b}"
+        );
         assert_eq!(a("a\u{202e}b"), "a\u{202e}b");
     }
 }

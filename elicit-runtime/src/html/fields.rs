@@ -10,6 +10,7 @@ use super::escape::{attr, text};
 use super::page::{MAX_RADIOS, TEXTAREA_FROM};
 use crate::client::describe;
 use crate::format::Format;
+use crate::schema::describe::range;
 use crate::schema::{EnumOption, Kind, NumberRules, Property, StringRules};
 
 /// What the page knows of one field when it writes it.
@@ -52,8 +53,11 @@ pub(super) fn write(out: &mut String, field: &Field<'_>) {
         }
         Kind::Enum(rules) => group(out, field, |out| {
             let chosen = field.value.as_deref().and_then(Value::as_str);
-            let mut options: Vec<(&str, &str)> =
-                rules.options.iter().map(|o| (o.value.as_ref(), o.label())).collect();
+            let mut options: Vec<(&str, &str)> = rules
+                .options
+                .iter()
+                .map(|o| (o.value.as_ref(), o.label()))
+                .collect();
             if !field.property.required {
                 options.push(("", "No answer"));
             }
@@ -101,17 +105,22 @@ fn described_by(field: &Field<'_>, rules: &[String]) -> String {
 /// options of a choice, "yes or no" of a checkbox, "text" of a text input.
 /// [`describe::constraints`] writes them in a fixed order, kind first.
 fn rules(property: &Property) -> Vec<String> {
-    let mut words = describe::constraints(&property.schema);
     match &property.schema.kind {
-        Kind::Enum(_) | Kind::Boolean(_) => words.clear(),
-        Kind::MultiSelect(_) | Kind::String(StringRules { format: None, .. }) => {
+        Kind::Enum(_) | Kind::Boolean(_) => Vec::new(),
+        // The count of choices alone, in the words `constraints` writes
+        // after the options.
+        Kind::MultiSelect(rules) => range(rules.min_items, rules.max_items, "choice")
+            .into_iter()
+            .collect(),
+        Kind::String(StringRules { format: None, .. }) => {
+            let mut words = describe::constraints(&property.schema);
             if !words.is_empty() {
                 words.remove(0);
             }
+            words
         }
-        Kind::String(_) | Kind::Number(_) => {}
+        Kind::String(_) | Kind::Number(_) => describe::constraints(&property.schema),
     }
-    words
 }
 
 /// The description, constraints and errors, each with its id.

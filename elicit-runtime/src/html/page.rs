@@ -10,10 +10,10 @@ use super::escape::{attr, text};
 use super::fields::{self, Field};
 use super::read::{ACTION_FIELD, CSRF_FIELD};
 use super::{Action, Shell};
+use crate::Elicitable;
 use crate::client::{Form, describe};
 use crate::schema::{FormSchema, Property};
 use crate::validate::{FieldError, ValidationErrors};
-use crate::Elicitable;
 
 /// A form as an HTML page, from a derived form ([`FormPage::of`]) or any
 /// server's form as a client reads it ([`FormPage::from_form`]): both are
@@ -197,8 +197,8 @@ impl<'a> FormPage<'a> {
     /// let page = FormPage::of::<Party>("/f", "t").again(entered.as_object().unwrap(), &errors).render();
     /// assert!(page.contains(r##"<a href="#field-0">Party size must be at most 12</a>"##));
     /// assert!(page.contains(
-///     r#"value="40" id="field-0" name="size" required aria-describedby="field-0-rules field-0-error" aria-invalid="true""#
-/// ));
+    ///     r#"value="40" id="field-0" name="size" required aria-describedby="field-0-rules field-0-error" aria-invalid="true""#
+    /// ));
     /// ```
     pub fn again(self, entered: &'a Map<String, Value>, errors: &'a ValidationErrors) -> Self {
         FormPage {
@@ -210,9 +210,14 @@ impl<'a> FormPage<'a> {
     /// The page's HTML.
     pub fn render(&self) -> String {
         let mut out = String::with_capacity(1024 + 768 * self.schema.properties.len());
-        let errors = self.again.map(|(_, errors)| errors).filter(|e| !e.is_empty());
+        let errors = self
+            .again
+            .map(|(_, errors)| errors)
+            .filter(|e| !e.is_empty());
         match errors {
-            Some(_) => self.shell.open(&mut out, &format!("Error: {}", self.message)),
+            Some(_) => self
+                .shell
+                .open(&mut out, &format!("Error: {}", self.message)),
             None => self.shell.open(&mut out, self.message),
         }
         if let Some(errors) = errors {

@@ -76,7 +76,11 @@ impl Submission {
     /// a broken `%` escape, bytes that are not UTF-8, a field other than a
     /// multi-select or a control given twice, no button or an unknown one,
     /// no token, or a form with a field named as a control.
-    pub fn read(schema: &FormSchema, body: &[u8], limits: &Limits) -> Result<Submission, ReadError> {
+    pub fn read(
+        schema: &FormSchema,
+        body: &[u8],
+        limits: &Limits,
+    ) -> Result<Submission, ReadError> {
         if body.len() > limits.bytes() {
             return Err(ReadError::BodyBytes {
                 limit: limits.bytes(),
@@ -108,9 +112,10 @@ impl Submission {
                 name: Excerpt(&name).to_string(),
             };
             if name == ACTION_FIELD {
-                let pressed = Action::from_name(&value).ok_or_else(|| ReadError::UnknownAction {
-                    value: Excerpt(&value).to_string(),
-                })?;
+                let pressed =
+                    Action::from_name(&value).ok_or_else(|| ReadError::UnknownAction {
+                        value: Excerpt(&value).to_string(),
+                    })?;
                 if action.replace(pressed).is_some() {
                     return Err(repeated());
                 }
