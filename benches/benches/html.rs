@@ -33,11 +33,9 @@ const BOOKING_BODY: &[u8] = b"elicit-csrf=csrf-7Zq3-3n8d0Kq2&date=2026-03-14&par
     &seating=terrace&dietary=vegan&dietary=nut-free&contactEmail=ada%40example.com\
     &notes=a+birthday&newsletter=true&elicit-action=accept";
 
-/// contact5's page by hand: the same fields, labels, hints, attributes and
-/// buttons, escaping by maud.
-fn contact_maud(action: &str, csrf: &str) -> Markup {
-    let message = "Please provide your contact information";
-    let reach = [("email", "email"), ("phone", "phone"), ("post", "post")];
+/// The page around a hand-written form's fields, as a user would share it
+/// between templates.
+fn layout(message: &str, action: &str, csrf: &str, fields: Markup) -> Markup {
     html! {
         (DOCTYPE)
         html lang="en" {
@@ -52,41 +50,7 @@ fn contact_maud(action: &str, csrf: &str) -> Markup {
                 h1 { (message) }
                 form method="post" action=(action) novalidate {
                     input type="hidden" name="elicit-csrf" value=(csrf);
-                    div class="field" {
-                        label for="name" { "name" }
-                        div class="hint" id="name-hint" { "Your full name" }
-                        div class="hint" id="name-rules" { "1 to 100 characters" }
-                        input type="text" minlength="1" maxlength="100" id="name" name="name" required aria-describedby="name-hint name-rules";
-                    }
-                    div class="field" {
-                        label for="email" { "email" }
-                        div class="hint" id="email-hint" { "Your email address" }
-                        div class="hint" id="email-rules" { "an email address" }
-                        input type="email" autocomplete="email" spellcheck="false" id="email" name="email" required aria-describedby="email-hint email-rules";
-                    }
-                    div class="field" {
-                        label for="age" { "age" }
-                        div class="hint" id="age-hint" { "Your age" }
-                        div class="hint" id="age-rules" { "a whole number; from 18 to 150" }
-                        input type="number" step="1" min="18" max="150" id="age" name="age" required aria-describedby="age-hint age-rules";
-                    }
-                    fieldset class="field" aria-describedby="reach-hint" {
-                        legend { "reach" }
-                        div class="hint" id="reach-hint" { "How to reach you" }
-                        @for (i, (value, label)) in reach.iter().enumerate() {
-                            div class="option" {
-                                input type="radio" id=(format!("reach-{i}")) name="reach" value=(value) required;
-                                label for=(format!("reach-{i}")) { (label) }
-                            }
-                        }
-                    }
-                    div class="field" {
-                        div class="hint" id="newsletter-hint" { "Receive the newsletter" }
-                        div class="option" {
-                            input type="checkbox" value="true" id="newsletter" name="newsletter" aria-describedby="newsletter-hint";
-                            label for="newsletter" { "newsletter" }
-                        }
-                    }
+                    (fields)
                     div class="buttons" {
                         button type="submit" name="elicit-action" value="accept" { "Submit" }
                         button type="submit" name="elicit-action" value="decline" { "Decline" }
@@ -96,6 +60,55 @@ fn contact_maud(action: &str, csrf: &str) -> Markup {
             } }
         }
     }
+}
+
+/// contact5's page by hand: the same fields, labels, hints, attributes and
+/// buttons, escaping by maud.
+fn contact_maud(action: &str, csrf: &str) -> Markup {
+    let message = "Please provide your contact information";
+    let reach = [("email", "email"), ("phone", "phone"), ("post", "post")];
+    layout(
+        message,
+        action,
+        csrf,
+        html! {
+            div class="field" {
+                label for="name" { "name" }
+                div class="hint" id="name-hint" { "Your full name" }
+                div class="hint" id="name-rules" { "1 to 100 characters" }
+                input type="text" minlength="1" maxlength="100" id="name" name="name" required aria-describedby="name-hint name-rules";
+            }
+            div class="field" {
+                label for="email" { "email" }
+                div class="hint" id="email-hint" { "Your email address" }
+                div class="hint" id="email-rules" { "an email address" }
+                input type="email" autocomplete="email" spellcheck="false" id="email" name="email" required aria-describedby="email-hint email-rules";
+            }
+            div class="field" {
+                label for="age" { "age" }
+                div class="hint" id="age-hint" { "Your age" }
+                div class="hint" id="age-rules" { "a whole number; from 18 to 150" }
+                input type="number" step="1" min="18" max="150" id="age" name="age" required aria-describedby="age-hint age-rules";
+            }
+            fieldset class="field" aria-describedby="reach-hint" {
+                legend { "reach" }
+                div class="hint" id="reach-hint" { "How to reach you" }
+                @for (i, (value, label)) in reach.iter().enumerate() {
+                    div class="option" {
+                        input type="radio" id=(format!("reach-{i}")) name="reach" value=(value) required;
+                        label for=(format!("reach-{i}")) { (label) }
+                    }
+                }
+            }
+            div class="field" {
+                div class="hint" id="newsletter-hint" { "Receive the newsletter" }
+                div class="option" {
+                    input type="checkbox" value="true" id="newsletter" name="newsletter" aria-describedby="newsletter-hint";
+                    label for="newsletter" { "newsletter" }
+                }
+            }
+        },
+    )
 }
 
 /// The booking form's page by hand, as [`contact_maud`].
@@ -112,81 +125,65 @@ fn booking_maud(action: &str, csrf: &str) -> Markup {
         ("gluten-free", "Gluten-free"),
         ("nut-free", "No nuts"),
     ];
-    html! {
-        (DOCTYPE)
-        html lang="en" {
-            head {
-                meta charset="utf-8";
-                meta name="viewport" content="width=device-width, initial-scale=1";
-                meta name="referrer" content="no-referrer";
-                title { (message) }
-                link rel="stylesheet" href=(STYLESHEET_PATH);
+    layout(
+        message,
+        action,
+        csrf,
+        html! {
+            div class="field" {
+                label for="date" { "Date" }
+                div class="hint" id="date-hint" { "The day you would like to come" }
+                div class="hint" id="date-rules" { "a date such as `2025-06-18`" }
+                input type="date" id="date" name="date" required aria-describedby="date-hint date-rules";
             }
-            body { main id="main" {
-                h1 { (message) }
-                form method="post" action=(action) novalidate {
-                    input type="hidden" name="elicit-csrf" value=(csrf);
-                    div class="field" {
-                        label for="date" { "Date" }
-                        div class="hint" id="date-hint" { "The day you would like to come" }
-                        div class="hint" id="date-rules" { "a date such as `2025-06-18`" }
-                        input type="date" id="date" name="date" required aria-describedby="date-hint date-rules";
-                    }
-                    div class="field" {
-                        label for="partySize" { "Party size" }
-                        div class="hint" id="partySize-hint" { "How many people, yourself included" }
-                        div class="hint" id="partySize-rules" { "a whole number; from 1 to 12" }
-                        input type="number" step="1" min="1" max="12" id="partySize" name="partySize" required aria-describedby="partySize-hint partySize-rules";
-                    }
-                    fieldset class="field" aria-describedby="seating-hint" {
-                        legend { "Seating" }
-                        div class="hint" id="seating-hint" { "Where the party would like to sit." }
-                        @for (i, (value, label)) in seating.iter().enumerate() {
-                            div class="option" {
-                                input type="radio" id=(format!("seating-{i}")) name="seating" value=(value) checked[*value == "indoor"] required;
-                                label for=(format!("seating-{i}")) { (label) }
-                            }
-                        }
-                    }
-                    fieldset class="field" aria-describedby="dietary-hint dietary-rules" {
-                        legend { "Dietary needs " span class="optional" { "(optional)" } }
-                        div class="hint" id="dietary-hint" { "Tick every need in your party" }
-                        div class="hint" id="dietary-rules" { "at most 4 choices" }
-                        @for (i, (value, label)) in dietary.iter().enumerate() {
-                            div class="option" {
-                                input type="checkbox" id=(format!("dietary-{i}")) name="dietary" value=(value);
-                                label for=(format!("dietary-{i}")) { (label) }
-                            }
-                        }
-                    }
-                    div class="field" {
-                        label for="contactEmail" { "Email" }
-                        div class="hint" id="contactEmail-hint" { "Where we send the confirmation" }
-                        div class="hint" id="contactEmail-rules" { "an email address; at most 254 characters" }
-                        input type="email" autocomplete="email" spellcheck="false" maxlength="254" id="contactEmail" name="contactEmail" required aria-describedby="contactEmail-hint contactEmail-rules";
-                    }
-                    div class="field" {
-                        label for="notes" { "Notes " span class="optional" { "(optional)" } }
-                        div class="hint" id="notes-hint" { "Allergies, a birthday, anything we should know" }
-                        div class="hint" id="notes-rules" { "at most 500 characters" }
-                        textarea rows="5" maxlength="500" id="notes" name="notes" aria-describedby="notes-hint notes-rules" {}
-                    }
-                    div class="field" {
-                        div class="hint" id="newsletter-hint" { "Send me the monthly menu" }
-                        div class="option" {
-                            input type="checkbox" value="true" id="newsletter" name="newsletter" aria-describedby="newsletter-hint";
-                            label for="newsletter" { "Newsletter" }
-                        }
-                    }
-                    div class="buttons" {
-                        button type="submit" name="elicit-action" value="accept" { "Submit" }
-                        button type="submit" name="elicit-action" value="decline" { "Decline" }
-                        button type="submit" name="elicit-action" value="cancel" { "Cancel" }
+            div class="field" {
+                label for="partySize" { "Party size" }
+                div class="hint" id="partySize-hint" { "How many people, yourself included" }
+                div class="hint" id="partySize-rules" { "a whole number; from 1 to 12" }
+                input type="number" step="1" min="1" max="12" id="partySize" name="partySize" required aria-describedby="partySize-hint partySize-rules";
+            }
+            fieldset class="field" aria-describedby="seating-hint" {
+                legend { "Seating" }
+                div class="hint" id="seating-hint" { "Where the party would like to sit." }
+                @for (i, (value, label)) in seating.iter().enumerate() {
+                    div class="option" {
+                        input type="radio" id=(format!("seating-{i}")) name="seating" value=(value) checked[*value == "indoor"] required;
+                        label for=(format!("seating-{i}")) { (label) }
                     }
                 }
-            } }
-        }
-    }
+            }
+            fieldset class="field" aria-describedby="dietary-hint dietary-rules" {
+                legend { "Dietary needs " span class="optional" { "(optional)" } }
+                div class="hint" id="dietary-hint" { "Tick every need in your party" }
+                div class="hint" id="dietary-rules" { "at most 4 choices" }
+                @for (i, (value, label)) in dietary.iter().enumerate() {
+                    div class="option" {
+                        input type="checkbox" id=(format!("dietary-{i}")) name="dietary" value=(value);
+                        label for=(format!("dietary-{i}")) { (label) }
+                    }
+                }
+            }
+            div class="field" {
+                label for="contactEmail" { "Email" }
+                div class="hint" id="contactEmail-hint" { "Where we send the confirmation" }
+                div class="hint" id="contactEmail-rules" { "an email address; at most 254 characters" }
+                input type="email" autocomplete="email" spellcheck="false" maxlength="254" id="contactEmail" name="contactEmail" required aria-describedby="contactEmail-hint contactEmail-rules";
+            }
+            div class="field" {
+                label for="notes" { "Notes " span class="optional" { "(optional)" } }
+                div class="hint" id="notes-hint" { "Allergies, a birthday, anything we should know" }
+                div class="hint" id="notes-rules" { "at most 500 characters" }
+                textarea rows="5" maxlength="500" id="notes" name="notes" aria-describedby="notes-hint notes-rules" {}
+            }
+            div class="field" {
+                div class="hint" id="newsletter-hint" { "Send me the monthly menu" }
+                div class="option" {
+                    input type="checkbox" value="true" id="newsletter" name="newsletter" aria-describedby="newsletter-hint";
+                    label for="newsletter" { "Newsletter" }
+                }
+            }
+        },
+    )
 }
 
 /// The booking form as a user would read it with serde alone: the date a

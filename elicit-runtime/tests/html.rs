@@ -177,6 +177,9 @@ struct Login {
     user: String,
     #[elicit(not_secret, min_length = 12)]
     passphrase: String,
+    /// The code on your card
+    #[elicit(not_secret, maximum = 9999)]
+    pin: u16,
 }
 
 // ---------------------------------------------------------------------------
@@ -776,16 +779,19 @@ fn the_error_page_keeps_values_but_never_a_secret() {
         (CSRF_FIELD.into(), "t".into()),
         ("user".into(), "ad".into()),
         ("passphrase".into(), secret.into()),
+        ("pin".into(), "98765".into()),
         (ACTION_FIELD.into(), "accept".into()),
     ]);
     let submission = read::<Login>(body.as_bytes());
     let errors = submission.elicitation::<Login>().unwrap_err();
-    assert_eq!(errors.len(), 2);
+    assert_eq!(errors.len(), 3);
     let html = FormPage::of::<Login>("/f", "t")
         .secret("passphrase")
+        .secret("pin")
         .again(submission.content(), &errors)
         .render();
     assert!(!html.contains("horse"), "the secret is nowhere in the page");
+    assert!(!html.contains("98765"), "nor a secret number");
     let doc = assert_sound_document(&html);
     let passphrase = control(&doc, "passphrase");
     assert_eq!(
@@ -819,10 +825,19 @@ fn the_error_page_keeps_values_but_never_a_secret() {
                 "#field-1".to_string(),
                 "passphrase must have at least 12 characters, has 7".to_string()
             ),
+            (
+                "#field-2".to_string(),
+                "pin must be at most 9999".to_string()
+            ),
         ]
     );
+    // A secret other than text keeps its input, without its value.
+    assert_eq!(
+        attrs_of(control(&doc, "pin"), &["type", "value"]),
+        [Some("number"), None]
+    );
     // Each message beside its field, in the validator's words, tied to it.
-    for (name, (href, words)) in ["user", "passphrase"].into_iter().zip(&links) {
+    for (name, (href, words)) in ["user", "passphrase", "pin"].into_iter().zip(&links) {
         let c = control(&doc, name);
         assert_eq!(format!("#{}", attr(c, "id").unwrap()), *href);
         assert_eq!(attr(c, "aria-invalid"), Some("true"));
@@ -841,6 +856,7 @@ fn the_error_page_keeps_values_but_never_a_secret() {
         (CSRF_FIELD.into(), "t".into()),
         ("user".into(), "ada".into()),
         ("passphrase".into(), "correct horse battery".into()),
+        ("pin".into(), "1234".into()),
         (ACTION_FIELD.into(), "accept".into()),
     ]);
     let login = read::<Login>(body.as_bytes())
@@ -849,8 +865,8 @@ fn the_error_page_keeps_values_but_never_a_secret() {
         .accepted()
         .unwrap();
     assert_eq!(
-        (login.user.as_str(), login.passphrase.as_str()),
-        ("ada", "correct horse battery")
+        (login.user.as_str(), login.passphrase.as_str(), login.pin),
+        ("ada", "correct horse battery", 1234)
     );
 }
 

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 
 use serde_json::Value;
 
-use super::escape::{attr, text};
+use super::escape::{attr, decimal, text};
 use super::page::{MAX_RADIOS, TEXTAREA_FROM};
 use crate::client::describe;
 use crate::format::Format;
@@ -31,16 +31,17 @@ pub(super) struct Field<'p> {
 /// group (where the error summary links), followed by `suffix`: `-hint`,
 /// `-rules` and `-error` name its hints.
 pub(super) fn push_id(out: &mut String, index: usize, suffix: &str) {
-    // Writing to a `String` cannot fail.
-    let _ = write!(out, "field-{index}{suffix}");
+    out.push_str("field-");
+    decimal(out, index);
+    out.push_str(suffix);
 }
 
 /// Writes the id of the `option`th control of a group.
 fn push_option_id(out: &mut String, index: usize, option: usize) {
-    if option == 0 {
-        push_id(out, index, "");
-    } else {
-        let _ = write!(out, "field-{index}-{option}");
+    push_id(out, index, "");
+    if option > 0 {
+        out.push('-');
+        decimal(out, option);
     }
 }
 
