@@ -792,6 +792,18 @@ fn the_error_page_keeps_values_but_never_a_secret() {
         .render();
     assert!(!html.contains("horse"), "the secret is nowhere in the page");
     assert!(!html.contains("98765"), "nor a secret number");
+    let debug = format!(
+        "{submission:?} {:?}",
+        FormPage::of::<Login>("/f", "t").again(submission.content(), &errors)
+    );
+    assert!(
+        !debug.contains("horse") && !debug.contains("98765"),
+        "{debug}"
+    );
+    assert!(
+        debug.contains("passphrase"),
+        "the fields are named: {debug}"
+    );
     let doc = assert_sound_document(&html);
     let passphrase = control(&doc, "passphrase");
     assert_eq!(

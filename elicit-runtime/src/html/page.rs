@@ -2,6 +2,7 @@
 //! page comes back, every field, the hidden anti-forgery token, and the
 //! three buttons.
 
+use core::fmt;
 use std::borrow::Cow;
 
 use serde_json::{Map, Value};
@@ -70,7 +71,9 @@ use crate::validate::{FieldError, ValidationErrors};
 /// assert!(page.contains(r#"maxlength="100" id="field-0" name="name" required"#));
 /// assert!(page.contains(r#"type="number" step="1" min="18" max="255""#));
 /// ```
-#[derive(Debug, Clone)]
+///
+/// Its `Debug` writes neither the token nor what was entered.
+#[derive(Clone)]
 pub struct FormPage<'a> {
     message: &'a str,
     schema: Cow<'a, FormSchema>,
@@ -316,6 +319,20 @@ impl<'a> FormPage<'a> {
             out.push_str("</li>\n");
         }
         out.push_str("</ul>\n</div>\n");
+    }
+}
+
+impl fmt::Debug for FormPage<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("FormPage")
+            .field("message", &self.message)
+            .field("fields", &self.schema.properties.len())
+            .field("action", &self.action)
+            .field("csrf", &"<redacted>")
+            .field("shell", &self.shell)
+            .field("secrets", &self.secrets)
+            .field("errors", &self.again.map(|(_, errors)| errors.len()))
+            .finish()
     }
 }
 

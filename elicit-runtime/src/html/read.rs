@@ -41,7 +41,10 @@ pub const CSRF_FIELD: &str = "elicit-csrf";
 /// let party = submission.elicitation::<Party>().unwrap().accepted().unwrap();
 /// assert_eq!(party.size, 4);
 /// ```
-#[derive(Debug, Clone, PartialEq)]
+///
+/// Its `Debug` writes the action and the names of the fields posted, never
+/// a value nor the token: a post may hold a secret.
+#[derive(Clone, PartialEq)]
 pub struct Submission {
     action: Action,
     csrf: String,
@@ -219,6 +222,16 @@ impl Submission {
             Action::Decline => Ok(Elicitation::Decline),
             Action::Cancel => Ok(Elicitation::Cancel),
         }
+    }
+}
+
+impl fmt::Debug for Submission {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Submission")
+            .field("action", &self.action)
+            .field("csrf", &"<redacted>")
+            .field("fields", &self.content.keys().collect::<Vec<_>>())
+            .finish()
     }
 }
 
