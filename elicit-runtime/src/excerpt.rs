@@ -48,13 +48,19 @@ impl fmt::Display for OneLine<'_> {
     }
 }
 
+/// Whether `c` is written escaped: a control character (a line break too,
+/// unless `keep_newlines`) or a default-ignorable one.
+pub(crate) fn is_escaped(c: char, keep_newlines: bool) -> bool {
+    (c.is_control() && !(keep_newlines && c == '\n')) || is_default_ignorable(c)
+}
+
 fn write_escaped(
     f: &mut fmt::Formatter<'_>,
     chars: impl Iterator<Item = char>,
     keep_newlines: bool,
 ) -> fmt::Result {
     for c in chars {
-        if (c.is_control() && !(keep_newlines && c == '\n')) || is_default_ignorable(c) {
+        if is_escaped(c, keep_newlines) {
             write!(f, "{}", c.escape_default())?;
         } else {
             fmt::Write::write_char(f, c)?;

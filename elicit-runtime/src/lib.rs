@@ -54,6 +54,8 @@ pub mod fallback;
 #[cfg(feature = "request-state")]
 pub mod flow;
 pub mod format;
+#[cfg(feature = "html")]
+pub mod html;
 pub mod integrations;
 pub mod limits;
 pub mod protocol;

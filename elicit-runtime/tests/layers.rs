@@ -38,6 +38,8 @@ const LAYERS: &[&str] = &[
     "fallback",
     "flow",
     "client",
+    // forms as web pages, in the client's words for fields
+    "html",
     "integrations",
     // the derive's plumbing uses anything
     "private",

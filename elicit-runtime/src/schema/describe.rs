@@ -122,7 +122,7 @@ pub(crate) fn constraints_for(schema: &PropertySchema, reader: Reader) -> Vec<St
 }
 
 /// `3 to 20 characters`, `at least 1 choice`, `at most 2 choices`.
-fn range(min: Option<u64>, max: Option<u64>, noun: &str) -> Option<String> {
+pub(crate) fn range(min: Option<u64>, max: Option<u64>, noun: &str) -> Option<String> {
     let nouns = |n: u64| {
         if n == 1 {
             noun.to_owned()

@@ -165,7 +165,7 @@ impl NewVisit {
         NewVisit {
             bound: Bound {
                 principal: binding.principal_digest().copied(),
-                request: binding.request_digest(),
+                request: *binding.request_digest(),
                 arguments: *binding.arguments_digest(),
                 token: None,
                 form_key: form_key.into(),
@@ -307,7 +307,7 @@ impl Visit {
     /// Whether `binding` (a retry's request and user) is the one the visit
     /// was made for: the same method and name, arguments and user.
     pub fn continues(&self, binding: &Binding) -> bool {
-        binding.request_digest() == self.bound.request
+        *binding.request_digest() == self.bound.request
             && binding.arguments_digest() == &self.bound.arguments
             && binding.principal_digest() == self.bound.principal.as_ref()
     }
