@@ -6,7 +6,7 @@ use core::fmt;
 use serde_json::{Map, Value};
 
 use super::instructions::requested_schema;
-use crate::Elicitable;
+use crate::FormMode;
 use crate::excerpt::Excerpt;
 use crate::schema::FormSchema;
 use crate::validate::Received;
@@ -64,7 +64,7 @@ use crate::validate::Received;
 /// An [`InputSchemaError`] when a field of the form has the name of one of
 /// the tool's properties (every such name is listed), or when `base` is not
 /// the schema of an object of arguments.
-pub fn input_schema<T: Elicitable>(
+pub fn input_schema<T: FormMode>(
     base: &Map<String, Value>,
 ) -> Result<Map<String, Value>, InputSchemaError> {
     input_schema_for(base, &T::SCHEMA)

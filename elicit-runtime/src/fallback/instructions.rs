@@ -3,7 +3,7 @@
 
 use serde_json::{Map, Value};
 
-use crate::Elicitable;
+use crate::FormMode;
 use crate::protocol::Revision;
 use crate::schema::FormSchema;
 use crate::schema::describe::label;
@@ -69,7 +69,7 @@ impl Instructions {
 
     /// Instructions to fill in the form `T`, shown with `message`, and call
     /// the tool `tool` again with the answers.
-    pub fn for_form<T: Elicitable>(
+    pub fn for_form<T: FormMode>(
         tool: impl Into<String>,
         message: impl Into<String>,
     ) -> Instructions {
