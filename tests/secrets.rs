@@ -93,7 +93,10 @@ fn reading_wipes_every_secret_from_the_content() {
     let mut answer = content(json!({ "account": "ada", "password": PASSWORD, "key": KEY }));
     assert!(holds(&answer, PASSWORD));
     let connect = Connect::from_content_wiping(&mut answer).expect("valid");
-    assert!(!holds(&answer, PASSWORD) && !holds(&answer, KEY), "{answer:?}");
+    assert!(
+        !holds(&answer, PASSWORD) && !holds(&answer, KEY),
+        "{answer:?}"
+    );
     // What is not secret stays, to show again.
     assert_eq!(answer, content(json!({ "account": "ada" })));
     drop(connect);
@@ -112,7 +115,10 @@ fn a_failed_read_wipes_too_and_names_no_secret() {
     let key = errors.field("key").next().expect("an error");
     assert_eq!(key.received(), &Received::Hidden);
     let shown = format!("{errors} {errors:?}");
-    assert!(!shown.contains("short") && !shown.contains("sk-live"), "{shown}");
+    assert!(
+        !shown.contains("short") && !shown.contains("sk-live"),
+        "{shown}"
+    );
     // What is not secret is still quoted, for the user to see.
     let account = errors.field("account").next().expect("an error");
     assert_eq!(account.received(), &Received::Value("7".into()));
@@ -148,7 +154,8 @@ fn the_content_validator_hides_a_secret_too() {
 
 #[test]
 fn an_answer_read_as_an_elicitation_hides_a_secret() {
-    let answer = json!({ "action": "accept", "content": { "account": "ada", "password": "short" } });
+    let answer =
+        json!({ "action": "accept", "content": { "account": "ada", "password": "short" } });
     let error = Elicitation::<Connect>::from_json(&answer).expect_err("invalid");
     assert!(!format!("{error} {error:?}").contains("short"));
 }
@@ -162,7 +169,10 @@ fn a_form_asked_again_never_offers_a_secret_back() {
         assert_eq!(property.schema.default_value(), None, "{}", property.name);
     }
     let text = again.to_json().to_string();
-    assert!(!text.contains(&PASSWORD[..6]) && !text.contains(&KEY[..6]), "{text}");
+    assert!(
+        !text.contains(&PASSWORD[..6]) && !text.contains(&KEY[..6]),
+        "{text}"
+    );
 }
 
 /// A form without secrets.

@@ -43,7 +43,10 @@ pub fn check(field: &Field<'_>, cx: &mut Ctxt) {
 /// The keys a field marked `secret` must not have beside it.
 fn marked(field: &Field<'_>, cx: &mut Ctxt) {
     if let Some(not_secret) = field.attrs.not_secret() {
-        cx.error(not_secret.span(), messages::SECRET_AND_NOT_SECRET.to_owned());
+        cx.error(
+            not_secret.span(),
+            messages::SECRET_AND_NOT_SECRET.to_owned(),
+        );
     }
     let default = field
         .attrs

@@ -41,13 +41,17 @@ pub fn expand(input: &Input<'_>, form: &Form<'_>) -> TokenStream {
     let pinned = pinned(&private, form);
     // A form with a secret field is asked only as a web form: it does not
     // implement `FormMode`, which every form-mode entry point requires.
-    let form_mode = form.fields.iter().all(|f| f.attrs.secret().is_none()).then(|| {
-        let mode_path = respan(quote!(#private::FormMode), ident.span());
-        quote! {
-            #[automatically_derived]
-            impl #impl_generics #mode_path for #ident #ty_generics #where_clause {}
-        }
-    });
+    let form_mode = form
+        .fields
+        .iter()
+        .all(|f| f.attrs.secret().is_none())
+        .then(|| {
+            let mode_path = respan(quote!(#private::FormMode), ident.span());
+            quote! {
+                #[automatically_derived]
+                impl #impl_generics #mode_path for #ident #ty_generics #where_clause {}
+            }
+        });
 
     quote! {
         #[doc(hidden)]

@@ -4,8 +4,8 @@
 
 use proc_macro2::{Delimiter, Group, Span, TokenStream, TokenTree};
 use quote::{ToTokens, quote, quote_spanned};
-use syn::{Ident, Type};
 use syn::spanned::Spanned;
+use syn::{Ident, Type};
 
 use super::respan;
 use super::steps;
