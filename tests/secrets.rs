@@ -80,7 +80,9 @@ fn every_secret_property_knows_it_is_one() {
 fn debug_never_writes_a_secret() {
     let mut answer = content(json!({ "account": "ada", "password": PASSWORD, "key": KEY }));
     let connect = Connect::from_content_wiping(&mut answer).expect("valid");
+    assert_eq!(connect.account, "ada");
     assert_eq!(connect.password.expose(), PASSWORD);
+    assert!(connect.otp.is_none());
     assert_eq!(connect.key.as_ref().map(|k| k.0.expose()), Some(KEY));
     let shown = format!("{connect:?} {connect:#?}");
     assert!(!shown.contains(&PASSWORD[..6]), "{shown}");

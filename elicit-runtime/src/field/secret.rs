@@ -56,9 +56,11 @@ mod tests {
         let secret: Secret = read_own(json!("hunter2")).unwrap();
         assert_eq!(secret.expose(), "hunter2");
         assert!(read_own::<Secret>(json!(7)).is_err());
-        assert!(<Secret as ElicitField>::SPEC.secret);
-        assert!(<Option<Secret> as ElicitField>::SPEC.secret);
-        assert!(!<String as ElicitField>::SPEC.secret);
+        const {
+            assert!(<Secret as ElicitField>::SPEC.secret);
+            assert!(<Option<Secret> as ElicitField>::SPEC.secret);
+            assert!(!<String as ElicitField>::SPEC.secret);
+        }
     }
 
     #[cfg(feature = "secrecy")]

@@ -121,7 +121,8 @@ mod tests {
     fn an_exact_buffer_is_moved_not_copied() {
         let text = String::from("hunter2");
         let at = text.as_ptr();
-        assert_eq!(exact_box(text).as_ptr(), at);
+        let boxed = exact_box(text);
+        assert_eq!(boxed.as_ptr(), at);
     }
 
     #[test]
