@@ -15,7 +15,7 @@ use crate::schema::describe::label;
 /// It is a tool's result for this turn: [`Instructions::to_text`] is the
 /// text content the model reads; [`Instructions::to_json`] is the same for
 /// a program (`structuredContent`). The answers come back as the tool's
-/// arguments, read with [`Elicitable::from_arguments`].
+/// arguments, read with [`Elicitable::from_arguments`](crate::Elicitable::from_arguments).
 ///
 /// ```
 /// use elicit_runtime::Elicitable;
