@@ -3,6 +3,9 @@
 //! it came from, so the only copy left is the form's own `Secret`, which
 //! zeroes it when dropped.
 
+use elicit_runtime::protocol::{
+    ElicitationCapability, Elicitor, FormRequest, RequestError, Revision,
+};
 use elicit_runtime::validate::{self, Received, Rule, ValidationErrors};
 use elicit_runtime::{Elicitable, Elicitation, FormMode, Secret};
 use serde_json::{Map, Value, json};
@@ -193,4 +196,26 @@ fn a_form_without_secrets_may_be_asked_in_form_mode() {
     // A form with a secret does not implement `FormMode`: the compile-fail
     // cases in `tests/ui/fail/secrets/` hold that.
     assert!(form_mode::<Profile>());
+}
+
+#[test]
+fn a_secret_schema_sent_by_hand_is_refused_at_run_time() {
+    // Through its type the form would not compile; its schema, built into
+    // a request by hand, is refused before it is sent.
+    let elicitor = Elicitor::new(Revision::LATEST, ElicitationCapability::legacy());
+    let refused = elicitor
+        .check(FormRequest::new("Connect", Connect::SCHEMA))
+        .expect_err("refused");
+    assert_eq!(
+        refused,
+        RequestError::SecretInFormMode {
+            field: "password".into()
+        }
+    );
+    assert!(refused.to_string().contains("`web_form`"), "{refused}");
+    assert!(
+        elicitor
+            .check(FormRequest::new("Profile", Profile::SCHEMA))
+            .is_ok()
+    );
 }
