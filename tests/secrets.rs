@@ -3,6 +3,7 @@
 //! it came from, so the only copy left is the form's own `Secret`, which
 //! zeroes it when dropped.
 
+use elicit_runtime::fallback::{InputSchemaError, input_schema_for};
 use elicit_runtime::protocol::{
     ElicitationCapability, Elicitor, FormRequest, RequestError, Revision,
 };
@@ -218,4 +219,19 @@ fn a_secret_schema_sent_by_hand_is_refused_at_run_time() {
             .check(FormRequest::new("Profile", Profile::SCHEMA))
             .is_ok()
     );
+}
+
+#[test]
+fn a_secret_schema_given_to_the_fallback_by_hand_is_refused() {
+    let base = json!({ "type": "object" });
+    let base = base.as_object().expect("an object");
+    let refused = input_schema_for(base, &Connect::SCHEMA).expect_err("refused");
+    assert_eq!(
+        refused,
+        InputSchemaError::Secret {
+            field: "password".into()
+        }
+    );
+    assert!(refused.to_string().contains("`web_form`"), "{refused}");
+    assert!(input_schema_for(base, &Profile::SCHEMA).is_ok());
 }
