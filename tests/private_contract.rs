@@ -68,6 +68,7 @@ fn every_spec_step_has_the_type_the_derive_calls_it_with() {
         check_default: fn(FieldSpec) -> FieldSpec,
         check_revision: Step<Revision>,
         check_revision_downlevel: Step<Revision>,
+        check_secret: Step<bool>,
     };
     assert_eq!(listed("SPEC_STEPS"), pinned);
 }
@@ -107,6 +108,7 @@ fn every_format_and_revision_the_derive_names_exists() {
 }
 
 fn is_elicitable<T: p::Elicitable>() {}
+fn is_form_mode<T: p::FormMode>() {}
 fn is_field<T: p::ElicitField>() {}
 fn is_choice<T: p::ElicitChoice>() {}
 
@@ -119,6 +121,7 @@ fn every_other_item_the_derive_names_exists() {
         outside: "",
     };
     is_elicitable::<Form>();
+    is_form_mode::<Form>();
     is_field::<String>();
     is_choice::<Choice>();
     let _: fn(&'static Map<String, Value>) -> Content<'static> = Content::new;
@@ -161,6 +164,7 @@ fn every_other_item_the_derive_names_exists() {
         "FieldSpec::STRING",
         "FieldSpec::choice",
         "FieldSpec::into_property",
+        "FormMode",
         "FormSchema",
         "Map",
         "None",

@@ -9,13 +9,13 @@ use std::time::Duration;
 
 use common::{Contact, Wide};
 use criterion::{Criterion, criterion_group, criterion_main};
-use elicit_runtime::Elicitable;
+use elicit_runtime::FormMode;
 use elicit_runtime::protocol::{ElicitRequestParams, Revision};
 use elicit_runtime::schema::FormSchema;
 use elicit_runtime::validate;
 use serde_json::Value;
 
-fn client<T: Elicitable>(c: &mut Criterion, name: &str, content: Value) {
+fn client<T: FormMode>(c: &mut Criterion, name: &str, content: Value) {
     let schema = T::SCHEMA
         .render(Revision::LATEST)
         .expect("renders")

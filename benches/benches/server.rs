@@ -8,8 +8,8 @@ use std::time::Duration;
 
 use common::{Contact, Emails, Event, Survey, Wide};
 use criterion::{Criterion, criterion_group, criterion_main};
-use elicit_runtime::Elicitable;
 use elicit_runtime::protocol::Revision;
+use elicit_runtime::{Elicitable, FormMode};
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 
@@ -42,7 +42,7 @@ where
 
 /// (b) the `requestedSchema` as JSON: elicit's const schema rendered, against
 /// rmcp's schema generated from the type and serialized.
-fn schema<T: Elicitable + schemars::JsonSchema + 'static>(c: &mut Criterion, name: &str) {
+fn schema<T: FormMode + schemars::JsonSchema + 'static>(c: &mut Criterion, name: &str) {
     let mut group = c.benchmark_group(format!("schema/{name}"));
     group.bench_function("elicit_cached", |b| {
         b.iter(|| T::schema_json(black_box(Revision::LATEST)))
@@ -68,12 +68,7 @@ fn schema<T: Elicitable + schemars::JsonSchema + 'static>(c: &mut Criterion, nam
 /// (a) and (b) for one form.
 fn form<T>(c: &mut Criterion, name: &str, content: Value, broken: Value)
 where
-    T: Elicitable
-        + DeserializeOwned
-        + schemars::JsonSchema
-        + PartialEq
-        + core::fmt::Debug
-        + 'static,
+    T: FormMode + DeserializeOwned + schemars::JsonSchema + PartialEq + core::fmt::Debug + 'static,
 {
     read_form::<T>(c, name, content, broken);
     schema::<T>(c, name);

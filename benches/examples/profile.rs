@@ -14,7 +14,7 @@ mod common;
 use std::hint::black_box;
 
 use common::{Contact, Emails, Event, Survey, Wide};
-use elicit_runtime::Elicitable;
+use elicit_runtime::{Elicitable, FormMode};
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -285,7 +285,7 @@ fn rmcp_schema<T: schemars::JsonSchema>(count: u64) {
     }
 }
 
-fn cached_schema<T: Elicitable + 'static>(count: u64) {
+fn cached_schema<T: FormMode + 'static>(count: u64) {
     for _ in 0..count {
         black_box(T::schema_json(black_box(elicit_runtime::protocol::Revision::LATEST)).ok());
     }

@@ -1,5 +1,5 @@
 //! Tests of the field types from other crates (`chrono`, `time`, `jiff`,
-//! `url`, `uuid`), each behind the feature of its name on
+//! `url`, `uuid`, `secrecy`), each behind the feature of its name on
 //! `elicit-runtime`: compile-pass cases with their schemas and reads
 //! (`tests/ui/pass/`), compile-fail cases for the types that have no wire
 //! form and for defaults the types refuse (`tests/ui/fail/`), schema

@@ -61,6 +61,16 @@ struct WithUuid {
     parent: Option<uuid::Uuid>,
 }
 
+/// Sign in
+#[derive(Elicitable)]
+struct WithSecrecy {
+    email: String,
+    #[elicit(secret, min_length = 8)]
+    password: secrecy::SecretString,
+    #[elicit(secret, title = "One-time code")]
+    otp: Option<secrecy::SecretString>,
+}
+
 #[test]
 fn schemas_match_their_snapshots() {
     assert_snapshot("chrono", &WithChrono::SCHEMA.to_json_pretty());
@@ -68,4 +78,6 @@ fn schemas_match_their_snapshots() {
     assert_snapshot("jiff", &WithJiff::SCHEMA.to_json_pretty());
     assert_snapshot("url", &WithUrl::SCHEMA.to_json_pretty());
     assert_snapshot("uuid", &WithUuid::SCHEMA.to_json_pretty());
+    // A secret is a string on the wire; only the model knows it is one.
+    assert_snapshot("secrecy", &WithSecrecy::SCHEMA.to_json_pretty());
 }

@@ -34,11 +34,12 @@ pub enum Spec {
     CheckDefault,
     CheckRevision,
     CheckRevisionDownlevel,
+    CheckSecret,
 }
 
 impl Spec {
     /// Every step, in the order of [`SPEC_STEPS`].
-    pub const ALL: [Spec; 21] = [
+    pub const ALL: [Spec; 22] = [
         Spec::Title,
         Spec::Description,
         Spec::MinLength,
@@ -60,6 +61,7 @@ impl Spec {
         Spec::CheckDefault,
         Spec::CheckRevision,
         Spec::CheckRevisionDownlevel,
+        Spec::CheckSecret,
     ];
 
     /// The method's name.
@@ -75,7 +77,7 @@ impl Spec {
 }
 
 /// The names of [`Spec`]'s methods, by discriminant.
-pub const SPEC_STEPS: [&str; 21] = [
+pub const SPEC_STEPS: [&str; 22] = [
     "title",
     "description",
     "min_length",
@@ -97,6 +99,7 @@ pub const SPEC_STEPS: [&str; 21] = [
     "check_default",
     "check_revision",
     "check_revision_downlevel",
+    "check_secret",
 ];
 
 /// The `Format` variants, by the text `format = "..."` takes.
@@ -137,6 +140,7 @@ pub const ITEMS: &[&str] = &[
     "FieldSpec::STRING",
     "FieldSpec::choice",
     "FieldSpec::into_property",
+    "FormMode",
     "FormSchema",
     "Map",
     "None",

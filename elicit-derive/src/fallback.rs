@@ -32,6 +32,7 @@ fn form(stub: &Stub<'_>) -> TokenStream {
                     #private::Err(#private::ValidationErrors::new())
                 }
             }
+            impl #impl_generics #private::FormMode for #ident #ty_generics #where_clause {}
         };
     }
 }

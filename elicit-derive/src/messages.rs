@@ -31,7 +31,7 @@ pub fn home_of(key: &str) -> Option<&'static str> {
         "downlevel" => "on the form struct, beside `revision = \"2025-06-18\"`",
         "rename_all" => "on the form struct or the enum",
         "rename" => "on a field or a variant",
-        "not_secret" => "on a field",
+        "secret" | "not_secret" => "on a field",
         "legacy_titles" => "on an enum, or on a field or newtype of an enum",
         "crate" => "on the struct or enum that derives `Elicitable`",
         "title" | "description" => "on a field, a newtype, an enum or (`title` only) a variant",
@@ -239,9 +239,33 @@ pub fn wire_name_taken(wire: &str, first: &str, second: &str) -> String {
 /// `password`"; `hit` is the words found, such as "`api key`".
 pub fn secret(what: &str, hit: &str) -> String {
     format!(
-        "{what} looks like it asks for a secret ({hit}), and form-mode elicitation must not ask for passwords, keys, tokens or payment data: collect it through URL mode, or add `#[elicit(not_secret)]` if it holds no secret"
+        "{what} looks like it asks for a secret ({hit}), and form-mode elicitation must not ask for passwords, keys, tokens or payment data: mark the field `#[elicit(secret)]` with the type `elicit_runtime::Secret` and ask the form as a web form, with `web_form`; or add `#[elicit(not_secret)]` if it holds no secret"
     )
 }
+
+/// `#[elicit(secret)]` on a field whose type would keep the value in clear
+/// (`String`) or is not text at all; `label` is "the field `password:
+/// String`".
+pub fn secret_unfit(label: &str) -> String {
+    format!(
+        "`#[elicit(secret)]` needs a text field that keeps its value secret, and {label} does not: make its type `elicit_runtime::Secret` (`Option<Secret>` when optional), or `secrecy::SecretString` with the `secrecy` feature of `elicit-runtime`, which hide it from `Debug` and wipe it when dropped"
+    )
+}
+
+/// A field whose type holds a secret (`Secret`, `SecretString`, a newtype
+/// of one) without `#[elicit(secret)]`.
+pub fn secret_unmarked(label: &str) -> String {
+    format!(
+        "{label} holds a secret: mark it `#[elicit(secret)]`, so the form is asked only as a web form, with `web_form`, and never in form mode"
+    )
+}
+
+/// `default` beside `secret`.
+pub const SECRET_DEFAULT: &str = "a secret field has no `default`: it would be written in the source and shown on every form; remove `default`";
+
+/// `not_secret` beside `secret`.
+pub const SECRET_AND_NOT_SECRET: &str =
+    "`not_secret` contradicts `secret` on the same field: keep one of them";
 
 pub fn secret_field(rust: &str) -> String {
     format!("the field `{rust}`")

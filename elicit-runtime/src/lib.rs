@@ -46,6 +46,7 @@ mod form;
 mod mode;
 mod outcome;
 mod revision;
+mod secret;
 mod secret_words;
 mod url;
 
@@ -72,9 +73,10 @@ pub mod __private;
 
 pub use error::ElicitError;
 pub use field::{ElicitChoice, ElicitField, FieldValue};
-pub use form::Elicitable;
+pub use form::{Elicitable, FormMode};
 pub use limits::Limits;
 pub use outcome::{Elicitation, InputResponseError};
+pub use secret::Secret;
 pub use url::UrlElicitation;
 
 /// The README's examples, compiled and run as doc tests.

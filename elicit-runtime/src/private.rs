@@ -7,7 +7,7 @@ pub use serde_json::{Map, Value};
 pub use std::borrow::Cow;
 
 pub use crate::field::{ElicitChoice, ElicitField};
-pub use crate::form::Elicitable;
+pub use crate::form::{Elicitable, FormMode};
 pub use crate::format::Format;
 pub use crate::protocol::Revision;
 pub use crate::schema::spec::{BoundMessages, FieldSpec, KindSpec};
@@ -100,7 +100,7 @@ pub fn read<T>(
         Some(found) => match read(found, &property.schema) {
             Ok(value) => Some(value),
             Err(broken) => {
-                validate::report(errors, &property.name, found, broken);
+                validate::report(errors, property, found, broken);
                 None
             }
         },

@@ -13,8 +13,8 @@ mod conformance_forms;
 
 use std::collections::BTreeSet;
 
-use elicit_runtime::Elicitable;
 use elicit_runtime::protocol::{ElicitationCapability, Elicitor, Revision};
+use elicit_runtime::{Elicitable, FormMode};
 use serde_json::{Value, json};
 
 use booking_form::Booking;
@@ -63,7 +63,7 @@ fn errors(request: &Value) -> Vec<String> {
 }
 
 /// The JSON-RPC request an elicitor of 2025-06-18 sends for `T`.
-fn request_for<T: Elicitable>() -> Value {
+fn request_for<T: FormMode>() -> Value {
     let elicitor = Elicitor::new(Revision::V2025_06_18, ElicitationCapability::legacy());
     elicitor.form_default::<T>().unwrap().to_jsonrpc(1).unwrap()
 }

@@ -23,6 +23,8 @@ const LAYERS: &[&str] = &[
     // the schema model, its rules, its compile-time spec, rendering, parsing
     "schema",
     "validate",
+    // the `Secret` type, and the wiping of secrets from content
+    "secret",
     "field",
     // typed messages of every revision
     "protocol",

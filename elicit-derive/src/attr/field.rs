@@ -9,7 +9,7 @@ use super::value::{Flag, Text};
 use super::{Constraints, Forwarded, SerdeAttrs};
 
 /// The keys of a field: `title`, `description`, `rename`, `legacy_titles`,
-/// `not_secret` and the constraints.
+/// `secret`, `not_secret` and the constraints.
 #[derive(FromField)]
 #[darling(attributes(elicit), forward_attrs(doc, serde))]
 pub struct FieldAttrs {
@@ -23,6 +23,8 @@ pub struct FieldAttrs {
     rename: Vec<Keyed<Text>>,
     #[darling(multiple)]
     legacy_titles: Vec<Keyed<Flag>>,
+    #[darling(multiple)]
+    secret: Vec<Keyed<Flag>>,
     #[darling(multiple)]
     not_secret: Vec<Keyed<Flag>>,
     #[darling(flatten)]
@@ -40,8 +42,14 @@ impl FieldAttrs {
         first(&self.rename).map(|text| &text.0)
     }
 
-    pub fn not_secret(&self) -> bool {
-        !self.not_secret.is_empty()
+    /// `secret`, keeping the key for spans.
+    pub fn secret(&self) -> Option<&Ident> {
+        self.secret.first().map(|keyed| &keyed.key)
+    }
+
+    /// `not_secret`, keeping the key for spans.
+    pub fn not_secret(&self) -> Option<&Ident> {
+        self.not_secret.first().map(|keyed| &keyed.key)
     }
 }
 
@@ -56,6 +64,7 @@ impl Written for FieldAttrs {
             self.description,
             self.rename,
             self.legacy_titles,
+            self.secret,
             self.not_secret,
         ];
         keys.extend(self.constraints.keys());

@@ -1,10 +1,11 @@
-//! A form must not ask for secrets.
+//! A form asks for secrets only through fields marked `#[elicit(secret)]`,
+//! which make it a web form only.
 
 use proc_macro2::Span;
 use syn::ext::IdentExt;
 
 use crate::ast::Field;
-use crate::attr::Annotated;
+use crate::attr::{Annotated, ConstraintValue};
 use crate::ctxt::Ctxt;
 use crate::messages;
 use crate::secret_words::secret_word;
@@ -12,13 +13,23 @@ use crate::ty::type_name;
 
 /// A field whose name, wire name, title or type name reads like a secret is
 /// an error, at the token that says so, unless it is marked
-/// `#[elicit(not_secret)]`.
+/// `#[elicit(secret)]` (a secret, asked only on a web form) or
+/// `#[elicit(not_secret)]` (no secret after all).
 ///
 /// `password: String` is an error at `password`; `#[elicit(title = "Your
 /// PIN")] code: String` at `"Your PIN"`; `#[elicit(rename = "cardNumber")]
 /// digits: String` at `"cardNumber"`.
+///
+/// A field marked `secret` takes neither `not_secret` (an error there) nor
+/// a `default` (an error at `default`). Whether its type keeps the value
+/// secret is known only to the runtime: the spec's `check_secret` step
+/// holds the mark and the type together at compile time.
 pub fn check(field: &Field<'_>, cx: &mut Ctxt) {
-    if field.attrs.not_secret() {
+    if field.attrs.secret().is_some() {
+        marked(field, cx);
+        return;
+    }
+    if field.attrs.not_secret().is_some() {
         return;
     }
     let found = candidates(field)
@@ -26,6 +37,25 @@ pub fn check(field: &Field<'_>, cx: &mut Ctxt) {
         .find_map(|(text, span, what)| Some((secret_word(&text)?, span, what)));
     if let Some((hit, span, what)) = found {
         cx.error(span, messages::secret(&what, &hit));
+    }
+}
+
+/// The keys a field marked `secret` must not have beside it.
+fn marked(field: &Field<'_>, cx: &mut Ctxt) {
+    if let Some(not_secret) = field.attrs.not_secret() {
+        cx.error(
+            not_secret.span(),
+            messages::SECRET_AND_NOT_SECRET.to_owned(),
+        );
+    }
+    let default = field
+        .attrs
+        .constraints
+        .list
+        .iter()
+        .find(|c| matches!(c.value, ConstraintValue::Default(_)));
+    if let Some(default) = default {
+        cx.error(default.key.span(), messages::SECRET_DEFAULT.to_owned());
     }
 }
 

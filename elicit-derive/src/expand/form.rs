@@ -7,7 +7,7 @@ use syn::spanned::Spanned;
 
 use super::bounds::where_clause;
 use super::respan;
-use super::spec::{Pin, Subject, chain};
+use super::spec::{Pin, SecretMark, Subject, chain};
 use crate::ast::{Field, Form, Input};
 use crate::attr::ConstraintValue;
 use crate::attr::value::DefaultValue;
@@ -39,6 +39,19 @@ pub fn expand(input: &Input<'_>, form: &Form<'_>) -> TokenStream {
     let where_clause = where_clause(&private, input.generics, form.fields.iter().map(|f| f.ty));
     let trait_path = respan(quote!(#private::Elicitable), ident.span());
     let pinned = pinned(&private, form);
+    // A form with a secret field is asked only as a web form: it does not
+    // implement `FormMode`, which every form-mode entry point requires.
+    let form_mode = form
+        .fields
+        .iter()
+        .all(|f| f.attrs.secret().is_none())
+        .then(|| {
+            let mode_path = respan(quote!(#private::FormMode), ident.span());
+            quote! {
+                #[automatically_derived]
+                impl #impl_generics #mode_path for #ident #ty_generics #where_clause {}
+            }
+        });
 
     quote! {
         #[doc(hidden)]
@@ -71,6 +84,8 @@ pub fn expand(input: &Input<'_>, form: &Form<'_>) -> TokenStream {
                     }
                 }
             }
+
+            #form_mode
         };
     }
 }
@@ -95,7 +110,10 @@ fn properties(input: &Input<'_>, form: &Form<'_>) -> (Vec<TokenStream>, Vec<Toke
                 ty,
             };
             let pin = pin(form, f);
-            let mut spec = chain(krate, &subject, &f.narrowing(), pin.as_ref());
+            let secret = SecretMark {
+                key: f.attrs.secret(),
+            };
+            let mut spec = chain(krate, &subject, &f.narrowing(), pin.as_ref(), Some(&secret));
             if standalone {
                 let name = format_ident!("{}_spec", f.ident.unraw());
                 items.push(quote! {

@@ -22,7 +22,7 @@ pub fn expand(input: &Input<'_>, newtype: &Newtype<'_>) -> TokenStream {
         name: messages::newtype_name(ident),
         ty: inner,
     };
-    let mut spec = chain(krate, &subject, &newtype.narrowing(), None);
+    let mut spec = chain(krate, &subject, &newtype.narrowing(), None, None);
     // Without type parameters the spec is a `const` item of its own, which
     // rustc evaluates by itself: a failed check is reported at the attribute.
     let standalone = input.generics.params.is_empty().then(|| {

@@ -4,13 +4,14 @@
 
 use proc_macro2::{Delimiter, Group, Span, TokenStream, TokenTree};
 use quote::{ToTokens, quote, quote_spanned};
-use syn::Type;
 use syn::spanned::Spanned;
+use syn::{Ident, Type};
 
 use super::respan;
 use super::steps;
 use crate::ast::Narrowing;
 use crate::contract::Spec;
+use crate::messages;
 
 /// What a spec is built for, as messages name it.
 pub struct Subject<'a> {
@@ -33,6 +34,13 @@ pub struct Pin {
     pub message: String,
 }
 
+/// A form field's `secret` mark, held against its type's spec: the key
+/// when written, else `None`. A newtype has none: it passes its type's
+/// secret on to the fields that use it.
+pub struct SecretMark<'a> {
+    pub key: Option<&'a Ident>,
+}
+
 /// The spec expression for a field (or newtype) of type `subject.ty`.
 ///
 /// `#[elicit(title = "Age", minimum = 18)] age: u8` becomes
@@ -45,12 +53,14 @@ pub struct Pin {
 /// The checks that look at several attributes come last: lengths, bounds
 /// and item counts against each other, then the `default` against all of
 /// them (at the `default` key), then the form's `revision` pin (at the
-/// field's type).
+/// field's type), then a form field's `secret` mark against its type (at
+/// `secret`, else at the type).
 pub fn chain(
     krate: &TokenStream,
     subject: &Subject<'_>,
     narrowing: &Narrowing<'_>,
     pin: Option<&Pin>,
+    secret: Option<&SecretMark<'_>>,
 ) -> TokenStream {
     let private = quote!(#krate::__private);
     let mut all = steps::annotations(narrowing);
@@ -62,6 +72,9 @@ pub fn chain(
     all.extend(tally.checks(subject));
     if let Some(pin) = pin {
         all.push(pin_step(&private, subject.ty, pin));
+    }
+    if let Some(mark) = secret {
+        all.push(secret_step(subject, mark));
     }
     let ty = subject.ty;
     let base = quote_spanned!(ty.span()=> <#ty as #private::ElicitField>::SPEC);
@@ -84,6 +97,25 @@ fn pin_step(private: &TokenStream, ty: &Type, pin: &Pin) -> Step {
     let mut step = Step::new(first, check, quote!(#private::Revision::#variant, #message));
     step.end = last;
     step
+}
+
+/// The check of a form field's `secret` mark against its type: a marked
+/// field must have a secret type (the error at `secret`), and a field of a
+/// secret type must be marked (the error under the whole type).
+fn secret_step(subject: &Subject<'_>, mark: &SecretMark<'_>) -> Step {
+    match mark.key {
+        Some(key) => {
+            let message = messages::secret_unfit(&subject.label);
+            Step::new(key.span(), Spec::CheckSecret, quote!(true, #message))
+        }
+        None => {
+            let (first, last) = ends(subject.ty);
+            let message = messages::secret_unmarked(&subject.label);
+            let mut step = Step::new(first, Spec::CheckSecret, quote!(false, #message));
+            step.end = last;
+            step
+        }
+    }
 }
 
 /// The spans of the first and last token of `tokens`.

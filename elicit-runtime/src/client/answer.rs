@@ -217,7 +217,7 @@ pub fn check_value(property: &Property, value: &Value) -> Result<(), ValidationE
         Ok(_) => Ok(()),
         Err(broken) => {
             let mut errors = ValidationErrors::new();
-            validate::report(&mut errors, &property.name, value, broken);
+            validate::report(&mut errors, property, value, broken);
             Err(errors)
         }
     }

@@ -6,7 +6,7 @@ use core::fmt;
 use serde_json::{Map, Value};
 
 use super::instructions::requested_schema;
-use crate::Elicitable;
+use crate::FormMode;
 use crate::excerpt::Excerpt;
 use crate::schema::FormSchema;
 use crate::validate::Received;
@@ -64,7 +64,7 @@ use crate::validate::Received;
 /// An [`InputSchemaError`] when a field of the form has the name of one of
 /// the tool's properties (every such name is listed), or when `base` is not
 /// the schema of an object of arguments.
-pub fn input_schema<T: Elicitable>(
+pub fn input_schema<T: FormMode>(
     base: &Map<String, Value>,
 ) -> Result<Map<String, Value>, InputSchemaError> {
     input_schema_for(base, &T::SCHEMA)
@@ -74,11 +74,17 @@ pub fn input_schema<T: Elicitable>(
 ///
 /// # Errors
 ///
-/// As [`input_schema`].
+/// As [`input_schema`], and [`InputSchemaError::Secret`] when the form has
+/// a secret field.
 pub fn input_schema_for(
     base: &Map<String, Value>,
     form: &FormSchema,
 ) -> Result<Map<String, Value>, InputSchemaError> {
+    if let Some(secret) = form.properties.iter().find(|p| p.secret) {
+        return Err(InputSchemaError::Secret {
+            field: Excerpt(&secret.name).to_string(),
+        });
+    }
     match base.get("type") {
         None => {}
         Some(Value::String(ty)) if ty == "object" => {}
@@ -188,6 +194,15 @@ pub enum InputSchemaError {
         /// What was found, cut short.
         found: String,
     },
+    /// The form has a secret field
+    /// ([`Property::secret`](crate::schema::Property::secret)), which the
+    /// model would ask the user for and pass as an argument: a schema given
+    /// by hand, since a secret form's type is not
+    /// [`FormMode`](crate::FormMode).
+    Secret {
+        /// The secret field's name, cut short.
+        field: String,
+    },
 }
 
 impl InputSchemaError {
@@ -197,7 +212,8 @@ impl InputSchemaError {
         match self {
             InputSchemaError::Clash { fields } => fields,
             InputSchemaError::NotAnObject { .. }
-            | InputSchemaError::PropertiesNotAnObject { .. } => &[],
+            | InputSchemaError::PropertiesNotAnObject { .. }
+            | InputSchemaError::Secret { .. } => &[],
         }
     }
 }
@@ -234,6 +250,11 @@ impl fmt::Display for InputSchemaError {
                 f,
                 "the tool's input schema has `properties` that is {found}, not an object: \
                  give each argument's schema under its name in an object"
+            ),
+            InputSchemaError::Secret { field } => write!(
+                f,
+                "the form has the secret field `{field}`, which a tool's arguments would pass \
+                 through the model: ask the form as a web form, with `web_form`"
             ),
         }
     }

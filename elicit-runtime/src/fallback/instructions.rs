@@ -3,7 +3,7 @@
 
 use serde_json::{Map, Value};
 
-use crate::Elicitable;
+use crate::FormMode;
 use crate::protocol::Revision;
 use crate::schema::FormSchema;
 use crate::schema::describe::label;
@@ -15,7 +15,7 @@ use crate::schema::describe::label;
 /// It is a tool's result for this turn: [`Instructions::to_text`] is the
 /// text content the model reads; [`Instructions::to_json`] is the same for
 /// a program (`structuredContent`). The answers come back as the tool's
-/// arguments, read with [`Elicitable::from_arguments`].
+/// arguments, read with [`Elicitable::from_arguments`](crate::Elicitable::from_arguments).
 ///
 /// ```
 /// use elicit_runtime::Elicitable;
@@ -69,7 +69,7 @@ impl Instructions {
 
     /// Instructions to fill in the form `T`, shown with `message`, and call
     /// the tool `tool` again with the answers.
-    pub fn for_form<T: Elicitable>(
+    pub fn for_form<T: FormMode>(
         tool: impl Into<String>,
         message: impl Into<String>,
     ) -> Instructions {

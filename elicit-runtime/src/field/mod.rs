@@ -2,8 +2,9 @@
 //!
 //! One file per family of types: `text` (strings), `number`, `nonzero`,
 //! `char`, `net` (IP addresses), `choice` (unit enums and multi-selects),
-//! `option`; and one per crate behind its feature: `chrono`, `time`,
-//! `jiff` (their dates share `datetime`), `url`, `uuid`.
+//! `option`, `secret` (with `secrecy`'s `SecretString` behind its feature);
+//! and one per crate behind its feature: `chrono`, `time`, `jiff` (their
+//! dates share `datetime`), `url`, `uuid`.
 
 mod char;
 mod choice;
@@ -11,6 +12,7 @@ mod net;
 mod nonzero;
 mod number;
 mod option;
+mod secret;
 mod text;
 mod value;
 
@@ -41,12 +43,13 @@ use crate::validate::{self, Checked, Violation};
 /// Implemented for `String` (and `Box<str>`, `Cow<'static, str>`,
 /// `Rc<str>`, `Arc<str>`), `char`, `bool`, every integer type and its
 /// `NonZero` type, `f32`, `f64`, `IpAddr`, `Ipv4Addr`, `Ipv6Addr`,
+/// [`Secret`](crate::Secret) (a field written `#[elicit(secret)]`),
 /// `Option<T>` of these, and for unit enums and newtypes that derive
 /// [`Elicitable`](crate::Elicitable). With the feature of the same name:
 /// `chrono::NaiveDate`, `chrono::DateTime<Utc>` and
 /// `chrono::DateTime<FixedOffset>`; `time::Date`, `time::OffsetDateTime`
 /// and `time::UtcDateTime`; `jiff::civil::Date` and `jiff::Timestamp`;
-/// `url::Url`; `uuid::Uuid`. The spec is a `const`, so a form's schema is
+/// `url::Url`; `uuid::Uuid`; `secrecy::SecretString`. The spec is a `const`, so a form's schema is
 /// built at compile time from the specs of its fields. The README's table
 /// lists the schema each type gets.
 ///
@@ -63,7 +66,7 @@ use crate::validate::{self, Checked, Violation};
     message = "`{Self}` cannot be a field of an elicitation form",
     label = "not a primitive form field",
     note = "a form field is a string or `char`, a boolean, an integer (`NonZero` ones too) or a float, an `IpAddr`, `Ipv4Addr` or `Ipv6Addr`, a unit-variant enum or a newtype that derives `Elicitable`, a `Vec`, `BTreeSet` or `HashSet` of such an enum (a multi-select), or an `Option` of one of these",
-    note = "with the feature of the same name of `elicit-runtime`: `chrono::NaiveDate`, `chrono::DateTime<Utc>`, `chrono::DateTime<FixedOffset>`, `time::Date`, `time::OffsetDateTime`, `time::UtcDateTime`, `jiff::civil::Date`, `jiff::Timestamp`, `url::Url` and `uuid::Uuid`",
+    note = "with the feature of the same name of `elicit-runtime`: `chrono::NaiveDate`, `chrono::DateTime<Utc>`, `chrono::DateTime<FixedOffset>`, `time::Date`, `time::OffsetDateTime`, `time::UtcDateTime`, `jiff::civil::Date`, `jiff::Timestamp`, `url::Url`, `uuid::Uuid` and `secrecy::SecretString`",
     note = "a `requestedSchema` is a flat object: put the fields of a nested struct into this form, and use a unit enum for a fixed choice"
 )]
 pub trait ElicitField: Sized {

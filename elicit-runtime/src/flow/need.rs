@@ -13,7 +13,7 @@ use crate::protocol::{
     ElicitResult, ElicitationId, Elicitor, InputRequest, Mode, RequestError, Revision,
 };
 use crate::validate::ValidationErrors;
-use crate::{ElicitError, Elicitable, Elicitation, Limits};
+use crate::{ElicitError, Elicitation, FormMode, Limits};
 
 /// What a need sees of the client while it builds its request or reads the
 /// client's response.
@@ -162,7 +162,7 @@ pub struct Form<T> {
     form: PhantomData<fn() -> T>,
 }
 
-impl<T: Elicitable> Form<T> {
+impl<T: FormMode> Form<T> {
     /// The form `T` under `key`, shown with `message`.
     pub fn new(key: impl Into<String>, message: impl Into<String>) -> Form<T> {
         Form {
@@ -172,13 +172,13 @@ impl<T: Elicitable> Form<T> {
         }
     }
 
-    /// The form `T` under `key`, shown with [`Elicitable::MESSAGE`].
+    /// The form `T` under `key`, shown with [`Elicitable::MESSAGE`](crate::Elicitable::MESSAGE).
     pub fn with_own_message(key: impl Into<String>) -> Form<T> {
         Form::new(key, T::MESSAGE)
     }
 }
 
-impl<T: Elicitable> Need for Form<T> {
+impl<T: FormMode> Need for Form<T> {
     type Output = Elicitation<T>;
 
     fn key(&self) -> &str {

@@ -20,7 +20,7 @@ use super::{
 use crate::excerpt::Excerpt;
 use crate::protocol::{ElicitationId, InputRequiredResult, RequestError, RetryParams, Revision};
 use crate::state::{Binding, Kind, Principal, Replay, SeenTokens, StateKeys, TokenId};
-use crate::{Elicitable, Elicitation, Limits};
+use crate::{Elicitation, FormMode, Limits};
 
 /// One request's flow of input-required rounds: a tool asks for what it
 /// needs, in as many steps as it likes, and gets each answer typed.
@@ -456,7 +456,7 @@ impl Flow {
     /// # Errors
     ///
     /// As [`Flow::gather`].
-    pub fn form<T: Elicitable>(
+    pub fn form<T: FormMode>(
         &mut self,
         key: impl Into<String>,
         message: impl Into<String>,

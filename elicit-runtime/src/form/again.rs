@@ -5,7 +5,7 @@ use core::fmt::Write as _;
 
 use serde_json::{Map, Value};
 
-use super::Elicitable;
+use super::FormMode;
 use crate::excerpt::Escaped;
 use crate::protocol::{CheckedRequest, Elicitor, RequestError};
 use crate::validate::ValidationErrors;
@@ -51,7 +51,7 @@ impl Elicitor {
     /// # Errors
     ///
     /// As [`Elicitor::form`].
-    pub fn form_again<T: Elicitable>(
+    pub fn form_again<T: FormMode>(
         &self,
         message: &str,
         content: &Map<String, Value>,

@@ -4,14 +4,14 @@
 
 use serde_json::{Map, Value};
 
-use super::Elicitable;
+use super::FormMode;
 use crate::Limits;
 use crate::arguments::{ArgumentsError, copy, own_fields};
 
 /// Reads the form `T` from `arguments`: its own fields are checked against
 /// `limits` as content is, then validated and read by
-/// [`Elicitable::from_content`]; the tool's other arguments are left alone.
-pub(crate) fn read<T: Elicitable>(
+/// [`Elicitable::from_content`](super::Elicitable::from_content); the tool's other arguments are left alone.
+pub(crate) fn read<T: FormMode>(
     arguments: &Map<String, Value>,
     limits: &Limits,
 ) -> Result<T, ArgumentsError> {

@@ -3,7 +3,10 @@
 mod again;
 mod arguments;
 mod cache;
+mod mode;
 mod requests;
+
+pub use mode::FormMode;
 
 use serde_json::{Map, Value};
 
@@ -134,6 +137,45 @@ pub trait Elicitable: Sized {
     /// one pass, reporting every failing field at once.
     fn from_content(content: &Map<String, Value>) -> Result<Self, ValidationErrors>;
 
+    /// [`Elicitable::from_content`], then wipes the value of every secret
+    /// field (`#[elicit(secret)]`) from `content`, whether the form was read
+    /// or not: its text is zeroed and the property removed, so the content
+    /// left holds no secret, and can be shown again (a form prefilled after
+    /// an error) without one. The secrets read live only in the form's
+    /// [`Secret`](crate::Secret)s, which zero them when dropped. What lies
+    /// beyond reach (the request body, the parser's buffers, a clone of the
+    /// content) is listed on [`Secret`](crate::Secret).
+    ///
+    /// ```
+    /// use elicit_runtime::{Elicitable, Secret};
+    ///
+    /// #[derive(Debug, Elicitable)]
+    /// struct ApiAccess {
+    ///     account: String,
+    ///     #[elicit(secret, min_length = 20)]
+    ///     api_key: Secret,
+    /// }
+    ///
+    /// let answer = serde_json::json!({ "account": "ada", "api_key": "too-short" });
+    /// let mut content = answer.as_object().unwrap().clone();
+    /// let errors = ApiAccess::from_content_wiping(&mut content).unwrap_err();
+    /// // The error names the field and the rule, never the value.
+    /// assert!(!errors.to_string().contains("too-short"));
+    /// assert_eq!(content, *serde_json::json!({ "account": "ada" }).as_object().unwrap());
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`Elicitable::from_content`], with [`Received::Hidden`] in place
+    /// of a secret's value.
+    ///
+    /// [`Received::Hidden`]: crate::validate::Received::Hidden
+    fn from_content_wiping(content: &mut Map<String, Value>) -> Result<Self, ValidationErrors> {
+        let read = Self::from_content(content);
+        crate::secret::wipe(&Self::SCHEMA, content);
+        read
+    }
+
     /// Reads the form from a tool's `arguments`, for a client that cannot
     /// show it: the model asked the user and passed the answers as
     /// arguments ([`fallback`](crate::fallback)). The same checks as an
@@ -173,7 +215,10 @@ pub trait Elicitable: Sized {
     ///
     /// [`ArgumentsError::TooLarge`] when the form's fields break the
     /// limits; [`ArgumentsError::Invalid`] with every failing field.
-    fn from_arguments(arguments: &Map<String, Value>) -> Result<Self, ArgumentsError> {
+    fn from_arguments(arguments: &Map<String, Value>) -> Result<Self, ArgumentsError>
+    where
+        Self: FormMode,
+    {
         Self::from_arguments_with(arguments, &Limits::DEFAULT)
     }
 
@@ -203,7 +248,10 @@ pub trait Elicitable: Sized {
     fn from_arguments_with(
         arguments: &Map<String, Value>,
         limits: &Limits,
-    ) -> Result<Self, ArgumentsError> {
+    ) -> Result<Self, ArgumentsError>
+    where
+        Self: FormMode,
+    {
         arguments::read::<Self>(arguments, limits)
     }
 
@@ -261,7 +309,7 @@ pub trait Elicitable: Sized {
     /// multi-select before 2025-11-25), as [`FormSchema::render`] returns.
     fn schema_json(revision: Revision) -> Result<Arc<str>, RenderError>
     where
-        Self: 'static,
+        Self: FormMode + 'static,
     {
         cache::schema_json::<Self>(revision)
     }
@@ -335,7 +383,10 @@ pub trait Elicitable: Sized {
     /// let params = Name::request("Who are you?");
     /// assert_eq!(serde_json::to_value(&params).unwrap()["message"], "Who are you?");
     /// ```
-    fn request(message: impl Into<String>) -> FormRequest {
+    fn request(message: impl Into<String>) -> FormRequest
+    where
+        Self: FormMode,
+    {
         if Self::DOWNLEVEL {
             let (schema, _) = Self::wire_form(Revision::LATEST).into_parts();
             FormRequest::new(message, schema)
@@ -345,7 +396,10 @@ pub trait Elicitable: Sized {
     }
 
     /// The `elicitation/create` params with [`Self::MESSAGE`].
-    fn default_request() -> FormRequest {
+    fn default_request() -> FormRequest
+    where
+        Self: FormMode,
+    {
         Self::request(Self::MESSAGE)
     }
 }

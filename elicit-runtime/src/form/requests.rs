@@ -1,14 +1,14 @@
 //! Requests for derived forms: the protocol's builders asked for a form
 //! type, written as the negotiated revision writes it.
 
-use super::Elicitable;
+use super::FormMode;
 use crate::protocol::{CheckedRequest, Elicitor, FormRequest, InputRequiredBuilder, RequestError};
 use crate::schema::FormSchema;
 
 impl Elicitor {
     /// A form-mode request for `T` with `message`, the form written as
-    /// [`Elicitable::wire_form`] says: for 2025-06-18 (and on every revision
-    /// for a form with [`Elicitable::DOWNLEVEL`]), each multi-select as one
+    /// [`Elicitable::wire_form`](super::Elicitable::wire_form) says: for 2025-06-18 (and on every revision
+    /// for a form with [`Elicitable::DOWNLEVEL`](super::Elicitable::DOWNLEVEL)), each multi-select as one
     /// boolean per option. Read the answer with [`CheckedRequest::read`].
     ///
     /// # Errors
@@ -47,25 +47,25 @@ impl Elicitor {
     /// let needs = request.read::<Needs>(&result).unwrap().accepted().unwrap();
     /// assert_eq!(needs.dietary, BTreeSet::from([Dietary::GlutenFree]));
     /// ```
-    pub fn form<T: Elicitable>(
+    pub fn form<T: FormMode>(
         &self,
         message: impl Into<String>,
     ) -> Result<CheckedRequest, RequestError> {
         self.wire_form::<T>(message.into(), |schema| schema)
     }
 
-    /// A form-mode request for `T` with its own message ([`Elicitable::MESSAGE`]).
+    /// A form-mode request for `T` with its own message ([`Elicitable::MESSAGE`](super::Elicitable::MESSAGE)).
     ///
     /// # Errors
     ///
     /// As [`Elicitor::form`].
-    pub fn form_default<T: Elicitable>(&self) -> Result<CheckedRequest, RequestError> {
+    pub fn form_default<T: FormMode>(&self) -> Result<CheckedRequest, RequestError> {
         self.form::<T>(T::MESSAGE)
     }
 
     /// The request for `T` as this revision writes it (multi-selects as
     /// booleans for 2025-06-18), its schema passed through `adjust` first.
-    pub(crate) fn wire_form<T: Elicitable>(
+    pub(crate) fn wire_form<T: FormMode>(
         &self,
         message: String,
         adjust: impl FnOnce(FormSchema) -> FormSchema,
@@ -83,7 +83,7 @@ impl InputRequiredBuilder {
     ///
     /// The errors of [`Elicitor::form`], and
     /// [`RequestError::DuplicateKey`] when `key` is taken.
-    pub fn form<T: Elicitable>(
+    pub fn form<T: FormMode>(
         self,
         key: impl Into<String>,
         message: impl Into<String>,
@@ -92,13 +92,13 @@ impl InputRequiredBuilder {
         self.push(key.into(), request.into_params())
     }
 
-    /// Adds a form-mode request for `T` with [`Elicitable::MESSAGE`] under
+    /// Adds a form-mode request for `T` with [`Elicitable::MESSAGE`](super::Elicitable::MESSAGE) under
     /// `key`.
     ///
     /// # Errors
     ///
     /// As [`InputRequiredBuilder::form`].
-    pub fn form_default<T: Elicitable>(
+    pub fn form_default<T: FormMode>(
         self,
         key: impl Into<String>,
     ) -> Result<InputRequiredBuilder, RequestError> {

@@ -255,8 +255,9 @@ impl Elicitor {
     /// # Errors
     ///
     /// [`RequestError::ModeNotInRevision`], [`RequestError::ModeNotDeclared`],
-    /// the errors of [`UrlPolicy::check`] for a URL-mode request, and the
-    /// errors of [`ElicitRequestParams::render`].
+    /// the errors of [`UrlPolicy::check`] for a URL-mode request,
+    /// [`RequestError::SecretInFormMode`] for a form-mode request with a
+    /// secret field, and the errors of [`ElicitRequestParams::render`].
     ///
     /// # Examples
     ///
@@ -283,8 +284,14 @@ impl Elicitor {
     ) -> Result<CheckedRequest, RequestError> {
         let params = params.into();
         self.check_mode(params.mode())?;
-        if let ElicitRequestParams::Url(request) = &params {
-            self.url_policy.check(&request.url)?;
+        match &params {
+            ElicitRequestParams::Url(request) => self.url_policy.check(&request.url)?,
+            ElicitRequestParams::Form(request) => {
+                let schema = &request.requested_schema;
+                if let Some(secret) = schema.properties.iter().find(|p| p.secret) {
+                    return Err(RequestError::secret_in_form_mode(&secret.name));
+                }
+            }
         }
         params.render(self.revision)?;
         Ok(CheckedRequest {

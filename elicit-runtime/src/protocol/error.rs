@@ -69,6 +69,15 @@ pub enum RequestError {
     },
     /// The form has a field the revision cannot express.
     SchemaNotRenderable(RenderError),
+    /// A form-mode request for a form with a secret field
+    /// ([`Property::secret`](crate::schema::Property::secret)), built from
+    /// its schema by hand: MCP forbids secrets in form mode. (Asked through
+    /// its type, such a form does not compile: it is not
+    /// [`FormMode`](crate::FormMode).)
+    SecretInFormMode {
+        /// The secret field's name, cut short.
+        field: String,
+    },
     /// A URL-mode request for 2025-11-25 (or in a `-32042` error) without
     /// an `elicitationId`.
     MissingElicitationId,
@@ -125,6 +134,12 @@ impl RequestError {
     pub(crate) fn url_without_host(url: &str) -> RequestError {
         RequestError::UrlWithoutHost {
             url: Excerpt(url).to_string(),
+        }
+    }
+
+    pub(crate) fn secret_in_form_mode(field: &str) -> RequestError {
+        RequestError::SecretInFormMode {
+            field: Excerpt(field).to_string(),
         }
     }
 
@@ -189,6 +204,11 @@ impl fmt::Display for RequestError {
                  give the page's full address, such as `https://example.com/connect`"
             ),
             RequestError::SchemaNotRenderable(error) => fmt::Display::fmt(error, f),
+            RequestError::SecretInFormMode { field } => write!(
+                f,
+                "the form has the secret field `{field}`, and MCP forbids secrets in form mode: \
+                 ask the form as a web form, with `web_form`"
+            ),
             RequestError::MissingElicitationId => f.write_str(
                 "a URL-mode request needs an `elicitationId` in revision `2025-11-25`: draw one \
                  with `UrlRequest::with_generated_id` or give yours with \

@@ -291,6 +291,7 @@ fn booleans<'a>(
         .map(move |(i, (option, boolean))| Property {
             name: boolean.name.clone(),
             required: false,
+            secret: false,
             schema: PropertySchema {
                 title: Some(Cow::Owned(format!(
                     "{label}: {}",

@@ -51,6 +51,12 @@ pub struct Property {
     pub name: Text,
     /// Whether the property is listed in `required`.
     pub required: bool,
+    /// Whether the property holds a secret (`#[elicit(secret)]`): a form
+    /// with one is asked only as a web form, never in form mode, and the
+    /// value is never echoed back, in an error or a prefilled form.
+    /// Always `false` in a schema parsed from the wire, which has no such
+    /// word.
+    pub secret: bool,
     /// The primitive schema of the property.
     pub schema: PropertySchema,
 }

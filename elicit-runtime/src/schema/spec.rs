@@ -35,6 +35,10 @@ pub struct FieldSpec {
     pub description: Option<&'static str>,
     /// The kind with its constraints.
     pub kind: KindSpec,
+    /// The field holds a secret ([`Secret`](crate::Secret), or
+    /// `secrecy::SecretString` with the `secrecy` feature): it is asked
+    /// only on a web form, never in form mode.
+    pub secret: bool,
 }
 
 /// The kind of a field, with constraints, in `const`-friendly form.
@@ -105,11 +109,18 @@ impl FieldSpec {
             title: None,
             description: None,
             kind,
+            secret: false,
         }
     }
 
     /// The spec of a plain string.
     pub const STRING: FieldSpec = FieldSpec::string(None, None, None, None);
+
+    /// The spec of a secret: a string, asked only on a web form.
+    pub const SECRET: FieldSpec = FieldSpec {
+        secret: true,
+        ..FieldSpec::STRING
+    };
 
     /// The spec of a string with these lengths, format and fit: the spec
     /// of a type read from text (`char`, `uuid::Uuid`, a date).
@@ -444,8 +455,20 @@ impl FieldSpec {
         Property {
             name: Cow::Borrowed(name),
             required,
+            secret: self.secret,
             schema: self.into_schema(),
         }
+    }
+
+    /// Panics with `message` unless the field is a secret exactly when it
+    /// is `marked` so (`#[elicit(secret)]`): a mark on a field that would
+    /// keep its value in clear, or a secret type without the mark, which
+    /// the derive reads to refuse the form in form mode.
+    pub const fn check_secret(self, marked: bool, message: &'static str) -> FieldSpec {
+        if self.secret != marked {
+            panic!("{}", message)
+        }
+        self
     }
 
     const fn with(self, kind: KindSpec) -> FieldSpec {

@@ -27,21 +27,27 @@ pub(crate) fn property<'v>(
     match value(&property.schema, found) {
         Ok(checked) => Some((found, checked)),
         Err(broken) => {
-            report(errors, &property.name, found, broken);
+            report(errors, property, found, broken);
             None
         }
     }
 }
 
-/// Adds one error per broken rule of `field`.
+/// Adds one error per broken rule of `property`, with an excerpt of what
+/// was found, but never of a secret's value ([`Received::Hidden`]).
 pub(crate) fn report(
     errors: &mut ValidationErrors,
-    field: &str,
+    property: &Property,
     found: &Value,
     broken: Vec<Violation>,
 ) {
     for violation in broken {
-        errors.push(FieldError::new(field, violation, Received::of(found)));
+        let received = if property.secret {
+            Received::Hidden
+        } else {
+            Received::of(found)
+        };
+        errors.push(FieldError::new(property.name.as_ref(), violation, received));
     }
 }
 

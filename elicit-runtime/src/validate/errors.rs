@@ -16,6 +16,9 @@ pub enum Received {
     Nothing,
     /// A JSON value, shown as compact JSON, cut to a short excerpt.
     Value(String),
+    /// The value of a secret field (`#[elicit(secret)]`), never shown:
+    /// not in the error's `Display`, nor its `Debug`, nor a prefilled form.
+    Hidden,
 }
 
 impl Received {
@@ -43,6 +46,7 @@ impl fmt::Display for Received {
         match self {
             Received::Nothing => f.write_str("nothing"),
             Received::Value(text) => f.write_str(text),
+            Received::Hidden => f.write_str("a secret, not shown"),
         }
     }
 }
@@ -103,7 +107,7 @@ impl fmt::Display for FieldError {
         }
         write!(f, " {}", self.violation)?;
         match &self.received {
-            Received::Nothing => Ok(()),
+            Received::Nothing | Received::Hidden => Ok(()),
             Received::Value(text) => write!(f, " (received {text})"),
         }
     }

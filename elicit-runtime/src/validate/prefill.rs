@@ -15,7 +15,9 @@ impl FormSchema {
     ///
     /// A field named in `errors`, or whose answer breaks its own rules, keeps
     /// the form's own default (if any): an invalid answer is never offered
-    /// back. Answers for properties the form lacks are ignored. Revisions
+    /// back. Nor is a secret's ([`Property::secret`]), valid or not: a
+    /// secret is typed again. Answers for properties the form lacks are
+    /// ignored. Revisions
     /// that cannot carry a kind's `default` (2025-06-18 has only boolean
     /// defaults) drop it when the form is rendered.
     ///
@@ -45,7 +47,8 @@ impl FormSchema {
             .map(|property| {
                 let mut property = property.clone();
                 let failed = errors.field(&property.name).next().is_some();
-                if let (false, Some(value)) = (failed, content.get(property.name.as_ref())) {
+                let echoed = !failed && !property.secret;
+                if let (true, Some(value)) = (echoed, content.get(property.name.as_ref())) {
                     prefill(&mut property, value);
                 }
                 property

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use elicit_runtime::fallback::input_schema;
 use elicit_runtime::flow::Stop;
 use elicit_runtime::integrations::rmcp::ServerFlow;
-use elicit_runtime::{Elicitable, Elicitation};
+use elicit_runtime::{Elicitable, Elicitation, FormMode};
 use rmcp::ErrorData;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, JsonObject, Tool,
@@ -142,7 +142,7 @@ fn booking_arguments() -> JsonObject {
 
 /// Asks for the form `T` under `key` and answers with `accepted` of the
 /// user's answer, or with what the user did instead.
-async fn ask<T: Elicitable>(
+async fn ask<T: FormMode>(
     server: &ExampleServer,
     request: &CallToolRequestParams,
     context: &RequestContext<RoleServer>,

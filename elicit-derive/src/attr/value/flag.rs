@@ -7,8 +7,8 @@ use syn::{Meta, Path};
 use super::{error_at, key_of};
 use crate::messages;
 
-/// A key that takes no value: `deny_unknown_fields`, `not_secret`,
-/// `legacy_titles`, `downlevel`. `downlevel = true` is an error at
+/// A key that takes no value: `deny_unknown_fields`, `secret`,
+/// `not_secret`, `legacy_titles`, `downlevel`. `downlevel = true` is an error at
 /// `downlevel`.
 pub struct Flag;
 

@@ -8,15 +8,15 @@ use super::ServerFlow;
 use crate::fallback::{InputSchemaError, Instructions, InvalidArguments, input_schema};
 use crate::flow::{Capability, Stop};
 use crate::protocol::Mode;
-use crate::{Elicitable, Elicitation};
+use crate::{Elicitation, FormMode};
 
 impl ServerFlow<'_> {
     /// The form `T` for the tool call `request`, from whichever client
     /// made it:
     ///
     /// 1. when the call's arguments carry the form
-    ///    ([`Elicitable::arguments_present`]), it is read from them
-    ///    ([`Elicitable::from_arguments_with`], within the flow's limits);
+    ///    ([`Elicitable::arguments_present`](crate::Elicitable::arguments_present)), it is read from them
+    ///    ([`Elicitable::from_arguments_with`](crate::Elicitable::from_arguments_with), within the flow's limits);
     ///    arguments that break it stop the tool with
     ///    [`Stop::InvalidArguments`], a tool error listing every failing
     ///    field, so the model fixes its call;
@@ -73,7 +73,7 @@ impl ServerFlow<'_> {
     ///
     /// [`Stop::InvalidArguments`] and [`Stop::Instructions`] as above; the
     /// stops of [`ServerFlow::form`] when the form is asked for.
-    pub async fn form_or_arguments<T: Elicitable>(
+    pub async fn form_or_arguments<T: FormMode>(
         &mut self,
         key: impl Into<String>,
         message: impl Into<String>,
@@ -130,7 +130,7 @@ impl ServerFlow<'_> {
 /// An [`InputSchemaError`] when a field of the form has the name of one of
 /// the tool's arguments, or the tool's input schema is not that of an
 /// object.
-pub fn tool_with_form<T: Elicitable>(mut tool: mcp::Tool) -> Result<mcp::Tool, InputSchemaError> {
+pub fn tool_with_form<T: FormMode>(mut tool: mcp::Tool) -> Result<mcp::Tool, InputSchemaError> {
     tool.input_schema = std::sync::Arc::new(input_schema::<T>(&tool.input_schema)?);
     Ok(tool)
 }

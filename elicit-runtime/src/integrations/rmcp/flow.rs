@@ -19,7 +19,7 @@ use crate::protocol::{
     Elicitor, InputRequest, InputRequiredResult, InputResponses, RetryParams, Revision,
 };
 use crate::state::{Binding, Principal, StateKeys};
-use crate::{Elicitable, Elicitation, Limits};
+use crate::{Elicitation, FormMode, Limits};
 
 mod sealed {
     pub trait Sealed {}
@@ -348,7 +348,7 @@ impl<'a> ServerFlow<'a> {
     /// # Errors
     ///
     /// As [`ServerFlow::gather`].
-    pub async fn form<T: Elicitable>(
+    pub async fn form<T: FormMode>(
         &mut self,
         key: impl Into<String>,
         message: impl Into<String>,

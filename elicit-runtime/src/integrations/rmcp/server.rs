@@ -10,7 +10,7 @@ use super::{RmcpElicitError, capability_from_rmcp, request_to_rmcp, result_from_
 use crate::protocol::{
     CheckedRequest, ElicitResult, ElicitationId, Elicitor, RequestError, Revision,
 };
-use crate::{ElicitError, Elicitable, Elicitation, UrlElicitation};
+use crate::{ElicitError, Elicitation, FormMode, UrlElicitation};
 
 mod sealed {
     pub trait Sealed {}
@@ -105,7 +105,7 @@ pub trait ServerElicitation: sealed::Sealed + Sync {
     /// # Errors
     ///
     /// As [`ServerElicitation::elicit_form_within`].
-    fn elicit_form<T: Elicitable>(
+    fn elicit_form<T: FormMode>(
         &self,
         message: impl Into<String>,
     ) -> impl Future<Output = Result<Elicitation<T>, RmcpElicitError>> + Send {
@@ -123,7 +123,7 @@ pub trait ServerElicitation: sealed::Sealed + Sync {
     /// request could not be delivered or the client answered an error;
     /// [`RmcpElicitError::Result`] when the result is malformed or the
     /// content breaks the form (with every field error).
-    fn elicit_form_within<T: Elicitable>(
+    fn elicit_form_within<T: FormMode>(
         &self,
         message: impl Into<String>,
         timeout: Option<Duration>,

@@ -243,6 +243,7 @@ impl FormSchema {
             properties.push(Property {
                 name: Cow::Owned(name.clone()),
                 required: false,
+                secret: false,
                 schema: property::read(name, schema, &mut warnings)?,
             });
         }

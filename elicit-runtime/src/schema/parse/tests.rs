@@ -296,6 +296,7 @@ fn defaults_of_later_revisions_round_trip() {
             Property {
                 name: "name".into(),
                 required: true,
+                secret: false,
                 schema: PropertySchema {
                     title: None,
                     description: None,
@@ -309,6 +310,7 @@ fn defaults_of_later_revisions_round_trip() {
             Property {
                 name: "age".into(),
                 required: false,
+                secret: false,
                 schema: PropertySchema {
                     title: None,
                     description: None,
@@ -323,6 +325,7 @@ fn defaults_of_later_revisions_round_trip() {
             Property {
                 name: "score".into(),
                 required: false,
+                secret: false,
                 schema: PropertySchema {
                     title: None,
                     description: None,
@@ -337,6 +340,7 @@ fn defaults_of_later_revisions_round_trip() {
             Property {
                 name: "status".into(),
                 required: false,
+                secret: false,
                 schema: PropertySchema {
                     title: None,
                     description: None,
@@ -354,6 +358,7 @@ fn defaults_of_later_revisions_round_trip() {
             Property {
                 name: "verified".into(),
                 required: false,
+                secret: false,
                 schema: PropertySchema {
                     title: None,
                     description: None,
