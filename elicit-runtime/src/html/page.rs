@@ -110,6 +110,25 @@ impl<'a> FormPage<'a> {
     }
 
     /// The page of the derived form `T`, with its [`Elicitable::MESSAGE`].
+    /// A field marked `#[elicit(secret)]` is a password input with
+    /// `autocomplete="off"` (another token with [`FormPage::secret_with`]).
+    ///
+    /// ```
+    /// use elicit_runtime::html::FormPage;
+    /// use elicit_runtime::{Elicitable, Secret};
+    ///
+    /// /// Connect your account
+    /// #[derive(Elicitable)]
+    /// struct Connect {
+    ///     account: String,
+    ///     #[elicit(secret)]
+    ///     api_key: Secret,
+    /// }
+    ///
+    /// let page = FormPage::of::<Connect>("/forms/v1", "t").render();
+    /// assert!(page.contains(r#"type="password" autocomplete="off""#));
+    /// assert_eq!(page.matches(r#"type="password""#).count(), 1);
+    /// ```
     pub fn of<T: Elicitable>(action: &'a str, csrf: &'a str) -> FormPage<'a> {
         FormPage {
             schema: Cow::Owned(T::SCHEMA),
@@ -236,7 +255,7 @@ impl<'a> FormPage<'a> {
         attr(&mut out, self.csrf);
         out.push_str("\">\n");
         for (index, property) in self.schema.properties.iter().enumerate() {
-            let secret = self.autocomplete(&property.name);
+            let secret = self.autocomplete(property);
             let field = Field {
                 index,
                 property,
@@ -272,12 +291,16 @@ impl<'a> FormPage<'a> {
         out
     }
 
-    /// The `autocomplete` of the field `name` when it is a secret.
-    fn autocomplete(&self, name: &str) -> Option<&'a str> {
-        self.secrets
+    /// The `autocomplete` of `property` when it is a secret: the token
+    /// given to [`FormPage::secret_with`], else `off` for a field marked
+    /// secret here or in its derive (`#[elicit(secret)]`).
+    fn autocomplete(&self, property: &Property) -> Option<&'a str> {
+        let named = self
+            .secrets
             .iter()
-            .find(|(secret, _)| *secret == name)
-            .map(|(_, autocomplete)| *autocomplete)
+            .find(|(secret, _)| *secret == property.name.as_ref())
+            .map(|(_, autocomplete)| *autocomplete);
+        named.or(property.secret.then_some("off"))
     }
 
     /// What the field shows: what was entered on the page that came back,
