@@ -210,7 +210,7 @@ impl AppForm {
             "title": self.message,
             "description": self.description(),
             "mimeType": MIME_TYPE,
-            "_meta": meta::resource_meta(&self.description()),
+            "_meta": self.resource_meta(),
         })
     }
 
@@ -221,7 +221,7 @@ impl AppForm {
             "uri": self.uri,
             "mimeType": MIME_TYPE,
             "text": self.html(),
-            "_meta": meta::resource_meta(&self.description()),
+            "_meta": self.resource_meta(),
         })
     }
 
@@ -232,7 +232,31 @@ impl AppForm {
         meta::tool_meta(&self.uri)
     }
 
-    fn description(&self) -> String {
+    /// The resource's `_meta`, on its listing and its contents alike:
+    /// `ui.csp` with no `connectDomains` and no `resourceDomains` (nothing
+    /// may load or connect anywhere), `ui.prefersBorder`, and the same for
+    /// the ChatGPT Apps SDK (`openai/widgetCSP`, `openai/widgetPrefersBorder`,
+    /// `openai/widgetDescription`).
+    ///
+    /// ```
+    /// use elicit_runtime::Elicitable;
+    /// use elicit_runtime::app::AppForm;
+    ///
+    /// #[derive(Elicitable)]
+    /// struct Table {
+    ///     size: u8,
+    /// }
+    ///
+    /// let meta = AppForm::of::<Table>("book").resource_meta();
+    /// assert_eq!(meta["ui"]["csp"]["connectDomains"], serde_json::json!([]));
+    /// assert_eq!(meta["openai/widgetCSP"]["connect_domains"], serde_json::json!([]));
+    /// ```
+    pub fn resource_meta(&self) -> Map<String, Value> {
+        meta::resource_meta(&self.description())
+    }
+
+    /// The resource's description: the form of which tool, and its message.
+    pub fn description(&self) -> String {
         format!("The form of `{}`: {}", self.tool, self.message)
     }
 }

@@ -60,11 +60,10 @@ mod config;
 mod document;
 mod form;
 mod meta;
-mod route;
 
+pub use crate::fallback::{Route, Routes};
 pub use form::{AppForm, AppFormError};
 pub use meta::{EXTENSION, MIME_TYPE, OPENAI_MIME_TYPE, PROTOCOL_VERSION, apps_declared};
-pub use route::{Route, Routes};
 
 /// The app's script, written by hand, without bundler or framework: it
 /// goes inline into every [`AppForm::html`].

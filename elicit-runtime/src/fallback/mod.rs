@@ -79,12 +79,16 @@
 //! [`Elicitable::arguments_present`]: crate::Elicitable::arguments_present
 //! [`Elicitable::from_arguments`]: crate::Elicitable::from_arguments
 
+mod app_shown;
 mod input_schema;
 mod instructions;
 mod invalid;
+mod route;
 mod text;
 
 pub use crate::arguments::{ArgumentsError, content_from_arguments};
+pub use app_shown::AppShown;
 pub use input_schema::{InputSchemaError, input_schema, input_schema_for};
 pub use instructions::Instructions;
 pub use invalid::InvalidArguments;
+pub use route::{Route, Routes};

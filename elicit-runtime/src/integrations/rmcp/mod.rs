@@ -34,6 +34,8 @@
 //!
 //! See [`ServerFlow`] for a tool that asks on every revision.
 
+#[cfg(feature = "app")]
+mod app;
 mod client;
 mod convert;
 mod error;
@@ -42,6 +44,8 @@ mod flow;
 mod rounds;
 mod server;
 
+#[cfg(feature = "app")]
+pub use app::{FormApps, apps_of, contents, resource, tool_with_app};
 #[cfg(feature = "terminal")]
 pub use client::TerminalResponder;
 pub use client::{DEFAULT_MAX_ROUNDS, ElicitationClient, Incoming, RATE_LIMITED_CODE, Responder};
@@ -50,7 +54,7 @@ pub use convert::{
     request_from_rmcp, request_to_rmcp, result_from_rmcp, result_to_rmcp, retry_from_rmcp,
 };
 pub use error::RmcpElicitError;
-pub use fallback::tool_with_form;
+pub use fallback::{WebPageForm, WebPageRoute, tool_with_form};
 pub use flow::{Continued, ServerFlow, principal_of, revision_of, support_of};
 pub use rounds::{RoundError, Rounds};
 pub use server::{ServerElicitation, UrlAnswer};

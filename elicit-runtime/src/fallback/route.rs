@@ -5,7 +5,7 @@ use core::fmt;
 /// The path a form takes to the user, in the order tried: the host's
 /// elicitation form where the client declared `elicitation` (form mode);
 /// else the app where the client declared the apps extension
-/// ([`EXTENSION`](super::EXTENSION)) and the form has an app; else a hosted
+/// (`io.modelcontextprotocol/ui`) and the form has an app; else a hosted
 /// web page where the server mounted a page router; else instructions for
 /// the model, which asks the user and calls the tool again with the
 /// answers as arguments.
@@ -29,7 +29,7 @@ impl Route {
     /// a page router mounted (`web_page`).
     ///
     /// ```
-    /// use elicit_runtime::app::Route;
+    /// use elicit_runtime::fallback::Route;
     ///
     /// assert_eq!(Route::choose(true, true, true, true), Route::Elicitation);
     /// assert_eq!(Route::choose(false, true, true, true), Route::App);
@@ -64,7 +64,7 @@ impl Route {
 /// [`Portability`](crate::schema::Portability) is across revisions.
 ///
 /// ```
-/// use elicit_runtime::app::Routes;
+/// use elicit_runtime::fallback::Routes;
 ///
 /// let routes = Routes::new(true, false);
 /// assert_eq!(
