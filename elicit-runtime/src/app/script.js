@@ -370,17 +370,26 @@
     });
   }
 
-  form.addEventListener("submit", function (event) {
+  // The buttons act on their click, which a host's sandbox lets through
+  // where it blocks form submission (a frame without `allow-forms`); Enter
+  // in a field clicks the first button, Submit.
+  form.addEventListener("click", function (event) {
+    var button = event.target.closest("button");
+    if (!button || !form.contains(button)) {
+      return;
+    }
     event.preventDefault();
     if (busy || done) {
       return;
     }
-    var action = event.submitter ? event.submitter.value : "accept";
-    if (action === "accept") {
+    if (button.value === "accept") {
       accept();
     } else {
-      refuse(action);
+      refuse(button.value);
     }
+  });
+  form.addEventListener("submit", function (event) {
+    event.preventDefault();
   });
 
   if (typeof ResizeObserver === "function") {
