@@ -23,8 +23,12 @@
 //!    writes it) shows each message next to its field; any other result
 //!    is shown as the form's answer and the form is done;
 //! 5. Decline and Cancel send `ui/message` (role `user`) saying
-//!    `action=decline: the user declined the form “…” of `tool``, so the
-//!    host and the model know what happened.
+//!    ``action=decline: the user declined the form “…” of `tool` ``, so the
+//!    host and the model know what happened: the form was not answered, and
+//!    the tool is not called.
+//!
+//! The buttons act on their `click`: a host's sandbox without
+//! `allow-forms` blocks form submission, and with it the `submit` event.
 //!
 //! A form with a secret field is never an app: [`AppForm::of`] takes only a
 //! [`FormMode`](crate::FormMode) form (a derived form with a secret is a

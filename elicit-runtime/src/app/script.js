@@ -15,6 +15,7 @@
   var pending = {};
   var busy = false;
   var done = false;
+  var hostCapabilities = {};
 
   function send(message) {
     host.postMessage(message, "*");
@@ -316,7 +317,16 @@
       setStatus(words(result) || "The server refused the form");
       return;
     }
-    finish(words(result) || "Sent");
+    var answer = words(result) || "Sent";
+    finish(answer);
+    // The model learns the answer with its next turn, where the host takes
+    // context from apps.
+    if (hostCapabilities.updateModelContext) {
+      request("ui/update-model-context", {
+        content: [{ type: "text", text: "action=accept: the user submitted the form \u201c" +
+          config.message + "\u201d of `" + config.tool + "`: " + answer }]
+      }).then(null, function () {});
+    }
   }
 
   function finish(text) {
@@ -410,6 +420,7 @@
     appCapabilities: { availableDisplayModes: ["inline"] }
   }).then(function (result) {
     applyContext(result && result.hostContext);
+    hostCapabilities = (result && result.hostCapabilities) || {};
     send({ jsonrpc: "2.0", method: "ui/notifications/initialized", params: {} });
   }, function (error) {
     setStatus("The host did not connect: " + ((error && error.message) || "no reason given"));

@@ -10,8 +10,8 @@
 //!   app takes the host's theme;
 //! - an invalid answer is refused by the app's own check, in the server's
 //!   words, before any call; one only the server can refuse comes back and
-//!   is shown next to its field; the fixed answer books, and "booked…"
-//!   arrives at the host;
+//!   is shown next to its field; the fixed answer books, "booked…"
+//!   arrives at the host, and the app puts it in the model's context;
 //! - Decline and Cancel reach the host as messages saying so;
 //! - axe-core finds no violation in the mounted app, before and after
 //!   errors;
@@ -297,6 +297,16 @@ async fn the_booking_app_books_a_table_through_the_reference_host_bridge() {
     assert_eq!(results.len(), 2);
     assert_eq!(results[1]["content"][0]["text"], booked);
     assert_ne!(results[1]["isError"], true);
+    // And the model is told, through the host's context.
+    let context = host_log(&browser, "model-context").await;
+    assert_eq!(context.len(), 1);
+    assert_eq!(
+        context[0]["content"][0]["text"],
+        format!(
+            "action=accept: the user submitted the form \u{201c}Please tell us about your \
+             reservation\u{201d} of `book_table`: {booked}"
+        )
+    );
     if let Ok(path) = std::env::var("ELICIT_APP_SCREENSHOT") {
         use base64::Engine as _;
         let png = base64::engine::general_purpose::STANDARD
