@@ -21,7 +21,9 @@
 //! 4. a refusal (a tool result whose `structuredContent.invalidFields`
 //!    lists each failing field, as [`InvalidArguments::to_json`](crate::fallback::InvalidArguments::to_json)
 //!    writes it) shows each message next to its field; any other result
-//!    is shown as the form's answer and the form is done;
+//!    is shown as the form's answer, the form is done, and where the host
+//!    takes context from apps (`updateModelContext`) the answer goes to the
+//!    model with `ui/update-model-context`;
 //! 5. Decline and Cancel send `ui/message` (role `user`) saying
 //!    ``action=decline: the user declined the form “…” of `tool` ``, so the
 //!    host and the model know what happened: the form was not answered, and
