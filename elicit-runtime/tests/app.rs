@@ -173,6 +173,7 @@ struct Birth {
 
 /// Connect your account
 #[derive(Debug, Elicitable)]
+#[allow(dead_code)] // only its schema is read
 struct Connect {
     account: String,
     #[elicit(secret)]

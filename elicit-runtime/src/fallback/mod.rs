@@ -27,6 +27,13 @@
 //! does all three in one call, and asks through the form when the client
 //! can show it.
 //!
+//! The order of the paths a form takes, by what the client declared, is
+//! [`Route::choose`]: the host's elicitation form, else the form's app for
+//! a host of the MCP Apps extension (the tool then answers with
+//! [`AppShown`] while the app is shown), else a hosted web page where a
+//! page router is mounted, else [`Instructions`]; [`Routes`] is the same
+//! as a report across clients.
+//!
 //! ```
 //! use elicit_runtime::Elicitable;
 //! use elicit_runtime::fallback::{self, Instructions, InvalidArguments};

@@ -37,7 +37,7 @@ pub struct WebPageForm<'f> {
 }
 
 /// The hook of a page router mounted on the server, which serves forms as
-/// hosted web pages ([`html`](crate::html) pages, visits kept in a
+/// hosted web pages (the `html` module's pages, visits kept in a
 /// `VisitStore` with feature `web`): given to a flow with
 /// [`ServerFlow::with_web_pages`], it is the third path of
 /// [`ServerFlow::form_or_arguments`], for a client that shows neither
