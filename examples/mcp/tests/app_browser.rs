@@ -20,8 +20,8 @@
 //!   the host's page, its script and its MCP requests.
 //!
 //! `ELICIT_BROWSER=0` skips it (for a machine without Chromium or npm).
-//! With `ELICIT_APP_SCREENSHOT=PATH`, a screenshot of the booked form is
-//! written to PATH.
+//! With `ELICIT_APP_SCREENSHOT=PATH`, a screenshot of the mounted app
+//! showing the server's refusal is written to PATH.
 
 #[path = "support/app_webdriver.rs"]
 mod app_webdriver;
@@ -263,6 +263,14 @@ async fn the_booking_app_books_a_table_through_the_reference_host_bridge() {
         "the fixed field is clear"
     );
     browser.leave_frame().await;
+    if let Ok(path) = std::env::var("ELICIT_APP_SCREENSHOT") {
+        use base64::Engine as _;
+        let shot = browser.element_screenshot(&frame).await;
+        let png = base64::engine::general_purpose::STANDARD
+            .decode(shot)
+            .unwrap();
+        std::fs::write(&path, png).unwrap();
+    }
     let calls = host_log(&browser, "app-call").await;
     assert_eq!(calls.len(), 1);
     assert_eq!(calls[0]["name"], "book_table");
@@ -307,13 +315,6 @@ async fn the_booking_app_books_a_table_through_the_reference_host_bridge() {
              reservation\u{201d} of `book_table`: {booked}"
         )
     );
-    if let Ok(path) = std::env::var("ELICIT_APP_SCREENSHOT") {
-        use base64::Engine as _;
-        let png = base64::engine::general_purpose::STANDARD
-            .decode(browser.screenshot().await)
-            .unwrap();
-        std::fs::write(&path, png).unwrap();
-    }
 
     // Decline and cancel reach the host as such.
     for (button, said, shown) in [

@@ -246,9 +246,15 @@ impl Browser {
         self.command("POST", "/frame/parent", json!({})).await;
     }
 
-    /// A PNG of the window.
-    pub async fn screenshot(&self) -> String {
-        let png = self.command("GET", "/screenshot", json!({})).await;
+    /// A PNG of `element`.
+    pub async fn element_screenshot(&self, element: &Element) -> String {
+        let png = self
+            .command(
+                "GET",
+                &format!("/element/{}/screenshot", element.0),
+                json!({}),
+            )
+            .await;
         png.as_str().unwrap().to_owned()
     }
 
