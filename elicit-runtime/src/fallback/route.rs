@@ -2,6 +2,8 @@
 
 use core::fmt;
 
+use crate::schema::FormSchema;
+
 /// The path a form takes to the user, in the order tried: the host's
 /// elicitation form where the client declared `elicitation` (form mode);
 /// else the app where the client declared the apps extension
@@ -117,5 +119,36 @@ impl fmt::Display for Routes {
             write!(f, "{client}: {}", route.describe())?;
         }
         Ok(())
+    }
+}
+
+impl FormSchema {
+    /// The route each kind of client gets for this form, on a server that
+    /// declares an app for it (`app`) and mounts a page router
+    /// (`web_page`): a form with a secret field has no app, whatever the
+    /// server declares.
+    ///
+    /// ```
+    /// use elicit_runtime::fallback::Route;
+    /// use elicit_runtime::{Elicitable, Secret};
+    ///
+    /// #[derive(Elicitable)]
+    /// struct Table {
+    ///     size: u8,
+    /// }
+    ///
+    /// #[derive(Elicitable)]
+    /// struct Connect {
+    ///     #[elicit(secret)]
+    ///     api_key: Secret,
+    /// }
+    ///
+    /// let apps_client = |routes: elicit_runtime::fallback::Routes| routes.iter().nth(1).unwrap().1;
+    /// assert_eq!(apps_client(Table::SCHEMA.routes(true, true)), Route::App);
+    /// assert_eq!(apps_client(Connect::SCHEMA.routes(true, true)), Route::WebPage);
+    /// ```
+    pub fn routes(&self, app: bool, web_page: bool) -> Routes {
+        let secret = self.properties.iter().any(|property| property.secret);
+        Routes::new(app && !secret, web_page)
     }
 }

@@ -4,7 +4,9 @@
 //! extension's MIME type and CSP metadata; a client of the apps extension
 //! without elicitation gets the app, on every revision; the app's call
 //! (the form as arguments) is read by the validator, a broken one refused
-//! field by field in `structuredContent`, a valid one booked.
+//! field by field in `structuredContent`, a valid one booked; and the order
+//! of the paths on a server with a page router mounted (`WebPageRoute`):
+//! elicitation, then the app, then the web page.
 
 #[path = "support/rmcp_session.rs"]
 mod rmcp_session;
@@ -205,4 +207,135 @@ async fn a_host_without_apps_gets_the_instructions_and_one_with_elicitation_the_
     let result = session.call("book_table", json!({})).await;
     assert_eq!(text(&result), "action=decline: the user said no");
     assert!(result.structured_content.is_none());
+}
+
+// ---- the order of the paths, with a page router mounted -----------------
+
+mod routed {
+    use std::future::Future;
+    use std::pin::Pin;
+
+    use elicit_mcp::booking_form::Booking;
+    use elicit_runtime::app::AppForm;
+    use elicit_runtime::fallback::Instructions;
+    use elicit_runtime::flow::Stop;
+    use elicit_runtime::integrations::rmcp::{ServerFlow, WebPageForm, WebPageRoute};
+    use elicit_runtime::state::{Principal, StateKey, StateKeys};
+    use elicit_runtime::{Elicitable, Elicitation};
+    use rmcp::model::{
+        CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, ServerCapabilities,
+        ServerConfig,
+    };
+    use rmcp::service::{RequestContext, RoleServer};
+    use rmcp::{ErrorData, ServerHandler};
+
+    /// A page router's hook that answers with instructions naming the page
+    /// it would open, so the test sees that it was asked and with what.
+    pub struct Pages;
+
+    impl WebPageRoute for Pages {
+        fn route<'f>(
+            &'f self,
+            form: WebPageForm<'f>,
+        ) -> Pin<Box<dyn Future<Output = Stop> + Send + 'f>> {
+            let fields = form.schema.properties.len();
+            let message = format!(
+                "open the page of `{}` ({fields} fields, key `{}`): {}",
+                form.request.name, form.key, form.message
+            );
+            Box::pin(async move { Instructions::for_form::<Booking>("book_table", message).into() })
+        }
+    }
+
+    /// `book_table` with the booking app and a page router.
+    #[derive(Clone)]
+    pub struct RoutedServer {
+        pub keys: StateKeys,
+        pub app: AppForm,
+    }
+
+    impl RoutedServer {
+        pub fn new() -> RoutedServer {
+            RoutedServer {
+                keys: StateKeys::new(StateKey::generate().unwrap()),
+                app: AppForm::of::<Booking>("book_table"),
+            }
+        }
+
+        async fn book(
+            &self,
+            request: &CallToolRequestParams,
+            context: &RequestContext<RoleServer>,
+        ) -> Result<CallToolResponse, Stop> {
+            let flow = ServerFlow::open(context, &self.keys, request, &Principal::UNBOUND)?;
+            let mut flow = flow.with_app(&self.app).with_web_pages(&Pages);
+            let text = match flow
+                .form_or_arguments::<Booking>("booking", Booking::MESSAGE, request)
+                .await?
+            {
+                Elicitation::Accept(booking) => booking.summary(),
+                _ => "no booking".to_owned(),
+            };
+            Ok(CallToolResult::success(vec![ContentBlock::text(text)]).into())
+        }
+    }
+
+    impl ServerHandler for RoutedServer {
+        fn get_info(&self) -> ServerConfig {
+            ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+        }
+
+        async fn call_tool(
+            &self,
+            request: CallToolRequestParams,
+            context: RequestContext<RoleServer>,
+        ) -> Result<CallToolResponse, ErrorData> {
+            self.book(&request, &context)
+                .await
+                .or_else(Stop::into_tool_response)
+        }
+    }
+}
+
+#[tokio::test]
+async fn the_app_comes_before_the_web_page_and_the_web_page_before_instructions() {
+    for version in REVISIONS {
+        // A host of apps gets the app, even with a page router mounted.
+        let apps = AppHost {
+            version: version.clone(),
+            apps: true,
+            elicitation: false,
+        };
+        let session = rmcp_session::connect_to(routed::RoutedServer::new(), apps, &version).await;
+        let shown = session.call("book_table", json!({})).await;
+        assert_eq!(
+            shown.structured_content.unwrap()["status"],
+            "shown_in_app",
+            "{version}"
+        );
+
+        // A host without apps nor elicitation is sent to the web page.
+        let plain = AppHost {
+            version: version.clone(),
+            apps: false,
+            elicitation: false,
+        };
+        let session = rmcp_session::connect_to(routed::RoutedServer::new(), plain, &version).await;
+        let paged = session.call("book_table", json!({})).await;
+        let structured = paged.structured_content.clone().unwrap();
+        assert_eq!(
+            structured["message"],
+            "open the page of `book_table` (7 fields, key `booking`): Please tell us about your \
+             reservation",
+            "{version}"
+        );
+
+        // Answers in the arguments are read first, whatever the client.
+        let booked = session.call("book_table", booking()).await;
+        assert!(
+            text(&booked).starts_with("booked 2 seats (Terrace)"),
+            "{}",
+            text(&booked)
+        );
+    }
 }
