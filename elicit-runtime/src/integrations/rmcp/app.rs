@@ -6,7 +6,7 @@ use rmcp::model as mcp;
 
 use super::tool_with_form;
 use crate::FormMode;
-use crate::app::{AppForm, MIME_TYPE, apps_declared};
+use crate::app::{AppForm, MIME_TYPE};
 use crate::fallback::InputSchemaError;
 
 /// `tool` with the fields of the form `T` among its arguments
@@ -165,12 +165,4 @@ pub fn contents(app: &AppForm) -> mcp::ResourceContents {
     mcp::ResourceContents::text(app.html(), app.uri())
         .with_mime_type(MIME_TYPE)
         .with_meta(mcp::MetaObject(app.resource_meta()))
-}
-
-/// `true` when rmcp's client capabilities (of the request's `_meta`, else
-/// of `initialize`) declare the apps extension ([`apps_declared`]).
-pub fn apps_of(capabilities: Option<&mcp::ClientCapabilities>) -> bool {
-    capabilities
-        .and_then(|capabilities| serde_json::to_value(capabilities).ok())
-        .is_some_and(|value| apps_declared(&value))
 }

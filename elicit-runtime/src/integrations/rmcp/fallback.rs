@@ -76,7 +76,7 @@ impl Routes<'_> {
     /// What the client of `context` declared.
     pub(super) fn of(context: &RequestContext<RoleServer>) -> Self {
         Routes {
-            apps: apps_declared_by(context.client_capabilities().as_ref()),
+            apps: apps_of(context.client_capabilities().as_ref()),
             ..Routes::default()
         }
     }
@@ -89,9 +89,24 @@ impl Routes<'_> {
     }
 }
 
-/// `true` when rmcp's client capabilities declare the MCP Apps extension
-/// (`io.modelcontextprotocol/ui` with `text/html;profile=mcp-app`).
-fn apps_declared_by(capabilities: Option<&mcp::ClientCapabilities>) -> bool {
+/// `true` when rmcp's client capabilities (of the request's `_meta`, else
+/// of `initialize`) declare the MCP Apps extension
+/// (`io.modelcontextprotocol/ui` with `text/html;profile=mcp-app` among its
+/// `mimeTypes`).
+///
+/// ```
+/// use elicit_runtime::integrations::rmcp::apps_of;
+/// use rmcp::model::ClientCapabilities;
+///
+/// let mut capabilities = ClientCapabilities::default();
+/// assert!(!apps_of(Some(&capabilities)));
+/// let ui = serde_json::json!({ "mimeTypes": ["text/html;profile=mcp-app"] });
+/// capabilities.extensions = Some(
+///     [("io.modelcontextprotocol/ui".to_owned(), ui.as_object().unwrap().clone())].into(),
+/// );
+/// assert!(apps_of(Some(&capabilities)));
+/// ```
+pub fn apps_of(capabilities: Option<&mcp::ClientCapabilities>) -> bool {
     capabilities
         .and_then(|capabilities| capabilities.extensions.as_ref())
         .and_then(|extensions| extensions.get("io.modelcontextprotocol/ui"))
