@@ -50,8 +50,21 @@ async function main() {
     null,
     { name: "elicit-test-host", version: "1.0.0" },
     { serverTools: {}, message: { text: {} }, updateModelContext: { text: {} } },
-    { hostContext: { theme: "light", displayMode: "inline", platform: "web" } },
+    {
+      hostContext: {
+        theme: "light",
+        displayMode: "inline",
+        platform: "web",
+        styles: { variables: { "--color-background-primary": "rgb(250, 250, 245)" } },
+      },
+    },
   );
+  // The test switches the host's theme from here.
+  window.elicitHost = {
+    setTheme(theme) {
+      bridge.setHostContext({ theme, displayMode: "inline", platform: "web" });
+    },
+  };
   bridge.oncalltool = async (params) => {
     log("app-call", params);
     const result = await client.callTool(params);

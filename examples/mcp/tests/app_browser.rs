@@ -7,7 +7,8 @@
 //!
 //! - the host lists `book_table`, reads its `ui://` resource, calls the
 //!   tool as a model would and mounts the app in a sandboxed iframe; the
-//!   app takes the host's theme;
+//!   app takes the host's theme and style variables, and follows a change
+//!   of theme;
 //! - an invalid answer is refused by the app's own check, in the server's
 //!   words, before any call; one only the server can refuse comes back and
 //!   is shown next to its field; the fixed answer books, "booked…"
@@ -193,6 +194,30 @@ async fn the_booking_app_books_a_table_through_the_reference_host_bridge() {
         "axe-core: {}",
         Value::Array(violations.clone())
     );
+    // The host's style variables apply; its theme follows when it changes.
+    let background = browser
+        .execute(
+            "return getComputedStyle(document.documentElement).backgroundColor;",
+            vec![],
+        )
+        .await;
+    assert_eq!(background, json!("rgb(250, 250, 245)"));
+    browser.leave_frame().await;
+    browser
+        .execute("window.elicitHost.setTheme('dark');", vec![])
+        .await;
+    browser
+        .enter_frame(&browser.find("#frame iframe").await)
+        .await;
+    browser.wait_for("html[data-theme=dark]").await;
+    browser.leave_frame().await;
+    browser
+        .execute("window.elicitHost.setTheme('light');", vec![])
+        .await;
+    browser
+        .enter_frame(&browser.find("#frame iframe").await)
+        .await;
+    browser.wait_for("html[data-theme=light]").await;
 
     // An answer the app's own check refuses, in the server's words.
     let date = browser.find("#field-0").await;
