@@ -44,6 +44,8 @@ const LAYERS: &[&str] = &[
     "html",
     // forms as MCP Apps: the web page's form with the app's script
     "app",
+    // hosted web forms: the visit store and the pages' routes
+    "web",
     "integrations",
     // the derive's plumbing uses anything
     "private",
