@@ -9,9 +9,6 @@ pub const EXTENSION: &str = "io.modelcontextprotocol/ui";
 /// The MIME type of an app's HTML resource.
 pub const MIME_TYPE: &str = "text/html;profile=mcp-app";
 
-/// The MIME type hosts on the ChatGPT Apps SDK read an app template as.
-pub const OPENAI_MIME_TYPE: &str = "text/html+skybridge";
-
 /// The app protocol's version the script asks for in `ui/initialize`.
 pub const PROTOCOL_VERSION: &str = "2026-01-26";
 

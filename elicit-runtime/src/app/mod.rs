@@ -69,7 +69,7 @@ mod meta;
 
 pub use crate::fallback::{Route, Routes};
 pub use form::{AppForm, AppFormError};
-pub use meta::{EXTENSION, MIME_TYPE, OPENAI_MIME_TYPE, PROTOCOL_VERSION, apps_declared};
+pub use meta::{EXTENSION, MIME_TYPE, PROTOCOL_VERSION, apps_declared};
 
 /// The app's script, written by hand, without bundler or framework: it
 /// goes inline into every [`AppForm::html`].
