@@ -315,10 +315,8 @@ async fn the_booking_app_books_a_table_through_the_reference_host_bridge() {
 
     // Fixed, it books, and the result arrives at the host.
     browser.enter_frame(&frame).await;
-    set_value(&browser, "#field-4", "ada@example.com").await;
-    browser
-        .click(&browser.find("button[value=accept]").await)
-        .await;
+    // Enter in a field submits, in a sandbox that blocks form submission.
+    set_value(&browser, "#field-4", "ada@example.com\u{E007}").await;
     let booked = "booked 2 seats (Terrace) on 2027-02-14 for ada@example.com, dietary needs: Vegan";
     let status = browser
         .wait_for_text("#elicit-status", |text| text.starts_with("booked"))
