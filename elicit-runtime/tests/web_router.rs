@@ -664,3 +664,172 @@ async fn the_stylesheet_is_served() {
     assert_eq!(sheet.status, StatusCode::OK);
     assert_eq!(sheet.body, elicit_runtime::html::STYLESHEET);
 }
+
+mod flow {
+    //! `Flow::web_form` on 2026-07-28: the input-required URL request to a
+    //! fresh visit, the page, and the retry reading the typed answer.
+
+    use super::*;
+    use elicit_runtime::flow::{ClientSupport, Flow, Stop, WEB_FORM_ASKS};
+    use elicit_runtime::protocol::{
+        ElicitResult, ElicitationCapability, InputRequiredResult, InputResponses, RetryParams,
+        Revision,
+    };
+
+    fn keys() -> StateKeys {
+        StateKeys::new(StateKey::generate().unwrap())
+    }
+
+    /// The tool: connects an account from a hosted form.
+    async fn connect(
+        setup: &Setup,
+        keys: &StateKeys,
+        user: &str,
+        retry: &RetryParams,
+    ) -> Result<Elicitation<Connect>, Stop> {
+        let support = ClientSupport::elicitation(ElicitationCapability::form_and_url());
+        let mut flow = Flow::open(
+            keys,
+            Binding::tool("connect_account", None),
+            &Principal::user(user),
+            Revision::LATEST,
+            support,
+            retry,
+        )?;
+        flow.web_form::<Connect>(&setup.web, "connect", "Connect your account")
+            .await
+    }
+
+    /// The URL request under `key`, and its visit.
+    fn asked(result: &InputRequiredResult, key: &str) -> (String, VisitId) {
+        let request = result.input_requests.get(key).expect("asked under the key");
+        let url = request
+            .as_elicitation()
+            .unwrap()
+            .as_url()
+            .unwrap()
+            .url
+            .clone();
+        let visit = url
+            .strip_prefix("https://forms.example.com/forms/")
+            .unwrap();
+        (url.clone(), VisitId::parse(visit).unwrap())
+    }
+
+    fn consented(key: &str, state: &InputRequiredResult) -> RetryParams {
+        RetryParams::new(
+            InputResponses::new().with(key, &ElicitResult::accept_url()),
+            state.request_state.clone(),
+        )
+    }
+
+    #[tokio::test]
+    async fn the_retry_after_the_visit_reads_the_typed_answer() {
+        let setup = setup();
+        let keys = keys();
+        let Err(Stop::InputRequired(first)) =
+            connect(&setup, &keys, "alice", &RetryParams::default()).await
+        else {
+            panic!("the first call asks");
+        };
+        let (url, visit) = asked(&first, "connect");
+        assert!(!url.contains("alice"), "no personal data in the URL");
+
+        // The user opens the page, fails once, then submits.
+        let page = get(&setup, &visit.to_string(), Some("alice")).await;
+        let csrf = csrf_of(&page);
+        let again = post(&setup, visit, "alice", body(&csrf, "ab", SECRET, "accept")).await;
+        assert_eq!(again.status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert!(again.body.contains("at least 3"), "{}", again.body);
+        let done = post(
+            &setup,
+            visit,
+            "alice",
+            body(&csrf, "ada-main", SECRET, "accept"),
+        )
+        .await;
+        assert_eq!(done.status, StatusCode::OK);
+
+        let answer = connect(&setup, &keys, "alice", &consented("connect", &first))
+            .await
+            .unwrap();
+        let Elicitation::Accept(connect) = answer else {
+            panic!("accepted")
+        };
+        assert_eq!(
+            (connect.account.as_str(), connect.api_key.expose()),
+            ("ada-main", SECRET)
+        );
+    }
+
+    #[tokio::test]
+    async fn a_retry_before_the_visit_asks_again_then_declines() {
+        let setup = setup();
+        let keys = keys();
+        let Err(Stop::InputRequired(mut state)) =
+            connect(&setup, &keys, "alice", &RetryParams::default()).await
+        else {
+            panic!("the first call asks");
+        };
+        let (_, visit) = asked(&state, "connect");
+        let mut key = "connect".to_owned();
+        for ask in 1..WEB_FORM_ASKS {
+            let Err(Stop::InputRequired(next)) =
+                connect(&setup, &keys, "alice", &consented(&key, &state)).await
+            else {
+                panic!("asked again");
+            };
+            key = format!("connect.{ask}");
+            assert_eq!(asked(&next, &key).1, visit, "the same visit");
+            state = next;
+        }
+        let answer = connect(&setup, &keys, "alice", &consented(&key, &state))
+            .await
+            .unwrap();
+        assert!(matches!(answer, Elicitation::Decline));
+    }
+
+    #[tokio::test]
+    async fn the_state_of_one_user_reads_nothing_for_another() {
+        let setup = setup();
+        let keys = keys();
+        let Err(Stop::InputRequired(first)) =
+            connect(&setup, &keys, "alice", &RetryParams::default()).await
+        else {
+            panic!("the first call asks");
+        };
+        let (_, visit) = asked(&first, "connect");
+        let csrf = csrf_of(&get(&setup, &visit.to_string(), Some("alice")).await);
+        post(
+            &setup,
+            visit,
+            "alice",
+            body(&csrf, "ada-main", SECRET, "accept"),
+        )
+        .await;
+        // Bob replays Alice's state: refused, and the answer stays for Alice.
+        let bob = connect(&setup, &keys, "bob", &consented("connect", &first)).await;
+        assert!(matches!(bob, Err(Stop::Refused(_))), "{bob:?}");
+        let alice = connect(&setup, &keys, "alice", &consented("connect", &first))
+            .await
+            .unwrap();
+        assert!(matches!(alice, Elicitation::Accept(_)));
+    }
+
+    #[tokio::test]
+    async fn declining_to_open_the_page_declines() {
+        let setup = setup();
+        let keys = keys();
+        let Err(Stop::InputRequired(first)) =
+            connect(&setup, &keys, "alice", &RetryParams::default()).await
+        else {
+            panic!("the first call asks");
+        };
+        let retry = RetryParams::new(
+            InputResponses::new().with("connect", &ElicitResult::decline()),
+            first.request_state.clone(),
+        );
+        let answer = connect(&setup, &keys, "alice", &retry).await.unwrap();
+        assert!(matches!(answer, Elicitation::Decline));
+    }
+}

@@ -349,6 +349,9 @@ pub enum WebError {
     },
     /// The visit was made for another request, user or form.
     Mismatch,
+    /// The flow is bound to no request and user: a hosted form is asked in
+    /// a flow opened with `Flow::open`.
+    Unbound,
     /// The store refused.
     Store(StoreError),
     /// The sealed answer does not open with the keys for this visit and
@@ -373,6 +376,10 @@ impl fmt::Display for WebError {
             ),
             WebError::Mismatch => f.write_str(
                 "the visit was made for another request, user or form: ask the form again",
+            ),
+            WebError::Unbound => f.write_str(
+                "a hosted form needs a flow bound to its request and user: open it with \
+                 `Flow::open`",
             ),
             WebError::Store(error) => write!(f, "the visit store refused: {error}"),
             WebError::Sealed(error) => write!(f, "the visit's answer does not open: {error}"),
