@@ -8,8 +8,6 @@
 #[allow(dead_code, reason = "this test connects its own server")]
 mod rmcp_session;
 
-use std::sync::{Arc, Mutex};
-
 use axum::Router;
 use axum::body::{Body, to_bytes};
 use axum::http;
@@ -38,7 +36,7 @@ const SECRET: &str = "wx-live-4f1c9a77e0b2d3c5";
 #[derive(Clone)]
 struct Client {
     urls: mpsc::UnboundedSender<(String, String)>,
-    completed: Arc<Mutex<Vec<Value>>>,
+    completed: mpsc::UnboundedSender<Value>,
     action: ElicitationAction,
 }
 
@@ -72,7 +70,7 @@ impl ClientHandler for Client {
         notification: CustomNotification,
         _context: NotificationContext<RoleClient>,
     ) {
-        self.completed.lock().unwrap().push(json!({
+        let _ = self.completed.send(json!({
             "method": notification.method,
             "params": notification.params,
         }));
@@ -132,10 +130,10 @@ async fn the_page_completes_the_elicitation_and_the_tool_continues() {
     let router = web.router();
     let server = ExampleServer::new(keys).with_web(web);
     let (urls, mut visits) = mpsc::unbounded_channel();
-    let completed = Arc::new(Mutex::new(Vec::new()));
+    let (completed, mut notes) = mpsc::unbounded_channel();
     let client = Client {
         urls,
-        completed: completed.clone(),
+        completed,
         action: ElicitationAction::Accept,
     };
     let session = rmcp_session::connect_to(server, client, &ProtocolVersion::V_2025_11_25).await;
@@ -155,14 +153,14 @@ async fn the_page_completes_the_elicitation_and_the_tool_continues() {
         )
     );
     assert!(!format!("{result:?}").contains(SECRET));
-    // The notification went out before the tool's result.
-    let completed = completed.lock().unwrap().clone();
+    // The notification went out before the tool's result (the client
+    // handles it on a task of its own, so it is awaited here).
     assert_eq!(
-        completed,
-        vec![json!({
+        notes.recv().await,
+        Some(json!({
             "method": "notifications/elicitation/complete",
             "params": { "elicitationId": id }
-        })]
+        }))
     );
 }
 
@@ -171,14 +169,19 @@ async fn declining_to_open_the_page_ends_without_waiting() {
     let keys = StateKeys::new(StateKey::generate().unwrap());
     let server = ExampleServer::new(keys.clone()).with_web(web(&keys));
     let (urls, _visits) = mpsc::unbounded_channel();
-    let completed = Arc::new(Mutex::new(Vec::new()));
+    let (completed, mut notes) = mpsc::unbounded_channel();
     let client = Client {
         urls,
-        completed: completed.clone(),
+        completed,
         action: ElicitationAction::Decline,
     };
     let session = rmcp_session::connect_to(server, client, &ProtocolVersion::V_2025_11_25).await;
     let result = session.call("connect_account", json!({})).await;
     assert_eq!(rmcp_session::text(&result), "no account connected");
-    assert!(completed.lock().unwrap().is_empty());
+    drop(session);
+    assert_eq!(
+        notes.recv().await,
+        None,
+        "no completion for a declined page"
+    );
 }
