@@ -2,10 +2,11 @@
 //! store, a URL request to its page, and the answer read from the store
 //! on the retry.
 
-use super::{AskError, Flow, Stop, Url, UrlConsent};
-use crate::web::WebForms;
+use super::{AskError, Capability, Flow, Stop, Url, UrlConsent};
+use crate::protocol::Mode;
 use crate::web::store::VisitId;
-use crate::{Elicitable, Elicitation};
+use crate::web::{Prefer, WebForms};
+use crate::{Elicitable, Elicitation, FormMode};
 
 /// How many times a hosted form is asked when the user says they opened
 /// the page but it is not submitted: after that, the form reads as
@@ -92,6 +93,38 @@ impl Flow {
                 }
             }
         }
+    }
+}
+
+impl Flow {
+    /// Asks the form `T` (one without secrets) in form mode, as
+    /// [`Flow::form`], or on the server's page, as [`Flow::web_form`]:
+    /// on the page when `prefer` is [`Prefer::Page`], or when the client
+    /// has URL mode but not form mode; in form mode otherwise.
+    ///
+    /// # Errors
+    ///
+    /// As [`Flow::form`] and [`Flow::web_form`].
+    pub async fn form_or_page<T: FormMode + 'static>(
+        &mut self,
+        web: &WebForms,
+        key: &str,
+        message: &str,
+        prefer: Prefer,
+    ) -> Result<Elicitation<T>, Stop> {
+        if self.page_first(prefer) {
+            self.web_form::<T>(web, key, message).await
+        } else {
+            self.form::<T>(key, message)
+        }
+    }
+
+    /// Whether a form the author would ask with `prefer` goes to the page.
+    pub(crate) fn page_first(&self, prefer: Prefer) -> bool {
+        let (support, revision) = (self.support(), self.revision());
+        let form = support.supports(Capability::Elicitation(Mode::Form), revision);
+        let url = support.supports(Capability::Elicitation(Mode::Url), revision);
+        url && (prefer == Prefer::Page || !form)
     }
 }
 
