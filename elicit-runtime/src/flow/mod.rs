@@ -64,7 +64,8 @@ mod web;
 #[doc(hidden)]
 pub use compact::CarriedForBenches;
 #[cfg(fuzzing)]
-pub(crate) use compact::seal_any_for_fuzzing;
+#[doc(hidden)]
+pub use compact::seal_flow_for_fuzzing;
 pub use need::{Again, Asking, Form, Need, Optional, Reading, Roots, Sampling};
 pub use needs::{Needs, Round};
 pub use rounds::Flow;
