@@ -670,11 +670,12 @@ mod flow {
     //! fresh visit, the page, and the retry reading the typed answer.
 
     use super::*;
-    use elicit_runtime::flow::{ClientSupport, Flow, Stop, WEB_FORM_ASKS};
+    use elicit_runtime::flow::{ClientSupport, Flow, Stop};
     use elicit_runtime::protocol::{
         ElicitResult, ElicitationCapability, InputRequiredResult, InputResponses, RetryParams,
         Revision,
     };
+    use elicit_runtime::web::WEB_FORM_ASKS;
 
     fn keys() -> StateKeys {
         StateKeys::new(StateKey::generate().unwrap())

@@ -18,12 +18,16 @@
 //! router at, a shared store ([`store::RedisStore`] with the `redis`
 //! feature) when it runs several replicas, and its managed state keys.
 
+mod flow;
 mod forms;
 mod pages;
 mod router;
 pub mod store;
 mod visitor;
 
+pub use flow::WEB_FORM_ASKS;
+#[cfg(feature = "rmcp")]
+pub(crate) use flow::web_error;
 pub use forms::{WebError, WebForms};
 
 /// Where a form without secrets is asked when both are possible

@@ -6,7 +6,7 @@
 use rmcp::model as mcp;
 
 use super::{ServerFlow, Via};
-use crate::flow::{AskError, Stop, Url, UrlConsent};
+use crate::flow::{Stop, Url, UrlConsent};
 use crate::protocol::ElicitationCompleteNotification;
 use crate::web::store::{NewVisit, StoreError, Waited};
 use crate::web::{Prefer, WebError, WebForms};
@@ -27,7 +27,7 @@ impl ServerFlow<'_> {
     ///
     /// # Errors
     ///
-    /// As [`ServerFlow::gather`]; [`Stop::Failed`] with [`AskError::Web`]
+    /// As [`ServerFlow::gather`]; [`Stop::Failed`] with [`AskError::Web`](crate::flow::AskError::Web)
     /// in a task (whose flow is bound to no request), or when the visit
     /// cannot be made or its answer read.
     pub async fn web_form<T: Elicitable + 'static>(
@@ -106,5 +106,5 @@ impl ServerFlow<'_> {
 }
 
 fn web_error(error: WebError) -> Stop {
-    Stop::Failed(AskError::Web(error))
+    crate::web::web_error(error)
 }

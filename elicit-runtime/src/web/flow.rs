@@ -2,10 +2,10 @@
 //! store, a URL request to its page, and the answer read from the store
 //! on the retry.
 
-use super::{AskError, Capability, Flow, Stop, Url, UrlConsent};
+use super::store::VisitId;
+use super::{Prefer, WebError, WebForms};
+use crate::flow::{AskError, Capability, Flow, Stop, Url, UrlConsent};
 use crate::protocol::Mode;
-use crate::web::store::VisitId;
-use crate::web::{Prefer, WebForms};
 use crate::{Elicitable, Elicitation, FormMode};
 
 /// How many times a hosted form is asked when the user says they opened
@@ -45,15 +45,15 @@ impl Flow {
     ) -> Result<Elicitation<T>, Stop> {
         let (binding, principal) = match self.bound() {
             Some((binding, principal)) => (binding.clone(), principal.clone()),
-            None => return Err(web_error(crate::web::WebError::Unbound)),
+            None => return Err(web_error(WebError::Unbound)),
         };
         let visit_key = format!("elicit.web.{key}.visit");
         let asks_key = format!("elicit.web.{key}.asks");
         let asks: u32 = self.carried(&asks_key)?.unwrap_or(0);
         let visit = match self.carried::<String>(&visit_key)? {
             Some(visit) => {
-                let visit = VisitId::parse(&visit)
-                    .map_err(|error| web_error(crate::web::WebError::Store(error)))?;
+                let visit =
+                    VisitId::parse(&visit).map_err(|error| web_error(WebError::Store(error)))?;
                 if let Some(answer) = web
                     .answer::<T>(visit, key, &binding, &principal)
                     .await
@@ -128,6 +128,8 @@ impl Flow {
     }
 }
 
-fn web_error(error: crate::web::WebError) -> Stop {
-    Stop::Failed(AskError::Web(error))
+/// The stop for a hosted form's error: [`AskError::Web`], holding the
+/// [`WebError`].
+pub(crate) fn web_error(error: WebError) -> Stop {
+    Stop::Failed(AskError::Web(Box::new(error)))
 }
