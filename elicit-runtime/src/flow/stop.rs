@@ -418,6 +418,10 @@ pub enum AskError {
     /// The record of states acted on could not take this one
     /// ([`Flow::once`](super::Flow::once)).
     Replays(Replay),
+    /// A hosted form's visit could not be made, or its answer read
+    /// (`Flow::web_form`, feature `web`): a `web::WebError`, boxed so
+    /// that flows sit below the web module.
+    Web(Box<dyn std::error::Error + Send + Sync>),
 }
 
 impl fmt::Display for AskError {
@@ -445,6 +449,7 @@ impl fmt::Display for AskError {
                  rounds",
             ),
             AskError::Replays(replay) => fmt::Display::fmt(replay, f),
+            AskError::Web(error) => write!(f, "the hosted form failed: {error}"),
         }
     }
 }
@@ -460,6 +465,7 @@ impl std::error::Error for AskError {
             | AskError::TooManyRounds => None,
             AskError::Replays(replay) => Some(replay),
             AskError::Transport(error) => Some(error.as_ref()),
+            AskError::Web(error) => Some(error.as_ref()),
         }
     }
 }

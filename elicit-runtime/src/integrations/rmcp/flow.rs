@@ -202,7 +202,17 @@ pub struct ServerFlow<'a> {
     /// The other paths a form takes when the client shows no forms: see
     /// [`ServerFlow::form_or_arguments`].
     pub(super) routes: super::fallback::Routes<'a>,
+    /// The request and user of a flow opened for a request (not a task),
+    /// for its hosted forms' visits.
+    #[cfg_attr(
+        not(feature = "web"),
+        allow(dead_code, reason = "read by hosted forms")
+    )]
+    bound: Option<(Binding, Principal)>,
 }
+
+#[cfg(feature = "web")]
+mod web_form;
 
 impl<'a> ServerFlow<'a> {
     /// The flow of `request`, handled with `context`, for `principal`:
@@ -237,6 +247,7 @@ impl<'a> ServerFlow<'a> {
     ) -> Result<ServerFlow<'a>, Stop> {
         let revision = revision_of(context)?;
         let support = support_of(context.client_capabilities().as_ref());
+        let bound = Some((binding.clone().bound_to(principal), principal.clone()));
         let (flow, via) = if revision.uses_input_required() {
             let retry = request.retry(&keys.limits())?;
             let flow = Flow::open(keys, binding, principal, revision, support, &retry)?;
@@ -251,6 +262,7 @@ impl<'a> ServerFlow<'a> {
             timeout: None,
             task_keys: Default::default(),
             routes: super::fallback::Routes::of(context),
+            bound,
         })
     }
 
@@ -291,6 +303,7 @@ impl<'a> ServerFlow<'a> {
             timeout: None,
             task_keys: Default::default(),
             routes: super::fallback::Routes::default(),
+            bound: None,
         }
     }
 

@@ -1,0 +1,135 @@
+//! A hosted form in a flow (feature `web`): a visit made in the server's
+//! store, a URL request to its page, and the answer read from the store
+//! on the retry.
+
+use super::store::VisitId;
+use super::{Prefer, WebError, WebForms};
+use crate::flow::{AskError, Capability, Flow, Stop, Url, UrlConsent};
+use crate::protocol::Mode;
+use crate::{Elicitable, Elicitation, FormMode};
+
+/// How many times a hosted form is asked when the user says they opened
+/// the page but it is not submitted: after that, the form reads as
+/// declined.
+pub const WEB_FORM_ASKS: u32 = 3;
+
+impl Flow {
+    /// Asks the form `T` on the server's own page (URL mode), under `key`
+    /// (the key `T` is registered under in `web`, [`WebForms::form`]),
+    /// explained by `message`: the way to ask a form with a secret field,
+    /// which form mode cannot carry, or any form the server prefers on its
+    /// page.
+    ///
+    /// The first call makes a visit bound to this flow's request, user and
+    /// state, carries its id sealed, and stops with a URL request to
+    /// `{public_url}/forms/{visit}`. A retry reads the page's answer from
+    /// the store, once, opened for this flow's user and validated again as
+    /// `T`; a retry before the page is submitted asks again, and after
+    /// [`WEB_FORM_ASKS`] asks reads as declined. The user declining to
+    /// open the page reads as declined (or cancelled).
+    ///
+    /// The answer is taken from the store when it is read: ask a hosted
+    /// form in the flow's last round, or carry what later rounds need of
+    /// it.
+    ///
+    /// # Errors
+    ///
+    /// As [`Flow::gather`]; [`Stop::Failed`] with [`AskError::Web`] when
+    /// the flow is not stateless ([`Flow::open`]), the visit cannot be
+    /// made, or its answer cannot be read.
+    pub async fn web_form<T: Elicitable + 'static>(
+        &mut self,
+        web: &WebForms,
+        key: &str,
+        message: &str,
+    ) -> Result<Elicitation<T>, Stop> {
+        let (binding, principal) = match self.bound() {
+            Some((binding, principal)) => (binding.clone(), principal.clone()),
+            None => return Err(web_error(WebError::Unbound)),
+        };
+        let visit_key = format!("elicit.web.{key}.visit");
+        let asks_key = format!("elicit.web.{key}.asks");
+        let asks: u32 = self.carried(&asks_key)?.unwrap_or(0);
+        let visit = match self.carried::<String>(&visit_key)? {
+            Some(visit) => {
+                let visit =
+                    VisitId::parse(&visit).map_err(|error| web_error(WebError::Store(error)))?;
+                if let Some(answer) = web
+                    .answer::<T>(visit, key, &binding, &principal)
+                    .await
+                    .map_err(web_error)?
+                {
+                    return Ok(answer);
+                }
+                visit
+            }
+            None => {
+                let visit = web
+                    .create::<T>(key, &binding, self.token_id())
+                    .await
+                    .map_err(web_error)?;
+                self.carry(&visit_key, &visit.to_string())?;
+                visit
+            }
+        };
+        let link = web.link(visit);
+        let need = |asks: u32| {
+            let key = match asks {
+                0 => key.to_owned(),
+                n => format!("{key}.{n}"),
+            };
+            Url::new(key, message, link.as_str()).with_policy(web.url_policy())
+        };
+        match self.gather(need(asks))? {
+            UrlConsent::Declined => Ok(Elicitation::Decline),
+            UrlConsent::Cancelled => Ok(Elicitation::Cancel),
+            UrlConsent::Consented { .. } if asks + 1 >= WEB_FORM_ASKS => Ok(Elicitation::Decline),
+            UrlConsent::Consented { .. } => {
+                // Opened, not submitted: ask again.
+                self.carry(&asks_key, &(asks + 1))?;
+                match self.gather(need(asks + 1))? {
+                    UrlConsent::Cancelled => Ok(Elicitation::Cancel),
+                    UrlConsent::Declined | UrlConsent::Consented { .. } => Ok(Elicitation::Decline),
+                }
+            }
+        }
+    }
+}
+
+impl Flow {
+    /// Asks the form `T` (one without secrets) in form mode, as
+    /// [`Flow::form`], or on the server's page, as [`Flow::web_form`]:
+    /// on the page when `prefer` is [`Prefer::Page`], or when the client
+    /// has URL mode but not form mode; in form mode otherwise.
+    ///
+    /// # Errors
+    ///
+    /// As [`Flow::form`] and [`Flow::web_form`].
+    pub async fn form_or_page<T: FormMode + 'static>(
+        &mut self,
+        web: &WebForms,
+        key: &str,
+        message: &str,
+        prefer: Prefer,
+    ) -> Result<Elicitation<T>, Stop> {
+        if self.page_first(prefer) {
+            self.web_form::<T>(web, key, message).await
+        } else {
+            self.form::<T>(key, message)
+        }
+    }
+
+    /// Whether a form the author would ask with `prefer` goes to the page.
+    pub(crate) fn page_first(&self, prefer: Prefer) -> bool {
+        let (support, revision) = (self.support(), self.revision());
+        let form = support.supports(Capability::Elicitation(Mode::Form), revision);
+        let url = support.supports(Capability::Elicitation(Mode::Url), revision);
+        url && (prefer == Prefer::Page || !form)
+    }
+}
+
+/// The stop for a hosted form's error: [`AskError::Web`], holding the
+/// [`WebError`].
+pub(crate) fn web_error(error: WebError) -> Stop {
+    Stop::Failed(AskError::Web(Box::new(error)))
+}
