@@ -41,6 +41,7 @@ mod fallback;
 mod flow;
 mod rounds;
 mod server;
+mod to_rmcp;
 
 #[cfg(feature = "terminal")]
 pub use client::TerminalResponder;
@@ -48,6 +49,10 @@ pub use client::{DEFAULT_MAX_ROUNDS, ElicitationClient, Incoming, RATE_LIMITED_C
 pub use convert::{
     ConversionError, capability_from_rmcp, capability_to_rmcp, input_required_to_rmcp,
     request_from_rmcp, request_to_rmcp, result_from_rmcp, result_to_rmcp, retry_from_rmcp,
+};
+#[doc(hidden)]
+pub use convert::{
+    input_required_to_rmcp_via_json, request_to_rmcp_via_json, retry_from_rmcp_via_json,
 };
 pub use error::RmcpElicitError;
 pub use fallback::tool_with_form;
