@@ -244,3 +244,52 @@ fn what_rmcp_cannot_hold_is_an_error_on_both_routes() {
         assert!(direct.to_string().contains("inputRequests/k"), "{direct}");
     }
 }
+
+/// Capabilities of every shape rmcp holds read as their JSON reads.
+#[test]
+fn client_capabilities_read_as_their_json_does() {
+    use elicit_runtime::flow::ClientSupport;
+    use elicit_runtime::integrations::rmcp::{capability_from_rmcp, support_of};
+    use elicit_runtime::protocol::ElicitationCapability as Capability;
+
+    let elicitations = [
+        None,
+        Some(json!({})),
+        Some(json!({ "form": {} })),
+        Some(json!({ "form": { "schemaValidation": true } })),
+        Some(json!({ "form": { "schemaValidation": false }, "url": {} })),
+        Some(json!({ "url": {} })),
+    ];
+    let mut checked = 0;
+    for elicitation in &elicitations {
+        for sampling in [None, Some(json!({})), Some(json!({ "tools": {} }))] {
+            for roots in [None, Some(json!({})), Some(json!({ "listChanged": true }))] {
+                let mut wire = Map::new();
+                for (key, value) in [
+                    ("elicitation", elicitation),
+                    ("sampling", &sampling),
+                    ("roots", &roots),
+                ] {
+                    if let Some(value) = value {
+                        wire.insert(key.to_owned(), value.clone());
+                    }
+                }
+                let capabilities: mcp::ClientCapabilities =
+                    serde_json::from_value(Value::Object(wire)).unwrap();
+                let written = serde_json::to_value(&capabilities).unwrap();
+                assert_eq!(
+                    support_of(Some(&capabilities)),
+                    ClientSupport::from_client_capabilities(&written),
+                    "{written}"
+                );
+                assert_eq!(
+                    capability_from_rmcp(&capabilities),
+                    Capability::from_client_capabilities(&written),
+                    "{written}"
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert_eq!(checked, 54);
+}

@@ -12,6 +12,7 @@ use serde_json::Value;
 
 use super::to_rmcp;
 use crate::Limits;
+use crate::flow::ClientSupport;
 use crate::limits::{JsonError, LimitError};
 use crate::protocol::{
     CheckedRequest, ElicitRequestParams, ElicitResult, ElicitationCapability, InputRequiredResult,
@@ -221,8 +222,40 @@ pub fn result_from_rmcp(result: &mcp::ElicitResult) -> Result<ElicitResult, Resu
 pub fn capability_from_rmcp(
     capabilities: &mcp::ClientCapabilities,
 ) -> Option<ElicitationCapability> {
-    let value = serde_json::to_value(capabilities).ok()?;
-    ElicitationCapability::from_client_capabilities(&value)
+    capabilities.elicitation.as_ref().map(elicitation_from_rmcp)
+}
+
+/// rmcp's `elicitation` capability as this crate's, field by field: what
+/// rmcp writes of it (`form` with its `schemaValidation`, `url`), read
+/// without writing it out.
+fn elicitation_from_rmcp(capability: &mcp::ElicitationCapability) -> ElicitationCapability {
+    let mut converted = ElicitationCapability::legacy();
+    converted.form = capability.form.as_ref().map(|form| {
+        let mut settings = serde_json::Map::new();
+        if let Some(validation) = form.schema_validation {
+            settings.insert("schemaValidation".to_owned(), Value::Bool(validation));
+        }
+        settings
+    });
+    converted.url = capability.url.as_ref().map(|_| serde_json::Map::new());
+    converted
+}
+
+/// What a client declared in rmcp's capabilities, as a flow reads it:
+/// [`ClientSupport::from_client_capabilities`] of rmcp's JSON, without
+/// the JSON.
+pub(super) fn support_from_rmcp(capabilities: &mcp::ClientCapabilities) -> ClientSupport {
+    let mut support = match &capabilities.elicitation {
+        Some(elicitation) => ClientSupport::elicitation(elicitation_from_rmcp(elicitation)),
+        None => ClientSupport::none(),
+    };
+    if capabilities.sampling.is_some() {
+        support = support.with_sampling();
+    }
+    if capabilities.roots.is_some() {
+        support = support.with_roots();
+    }
+    support
 }
 
 /// A capability as rmcp's, for a client to declare in its
