@@ -23,6 +23,9 @@ use crate::schema::{
 /// in words for [`ConversionError::reason`](super::ConversionError).
 pub(super) type Reason = String;
 
+/// A request's `_meta`.
+type Meta = Map<String, Value>;
+
 /// An input-required result (always written for the newest revision, the
 /// only one that has them) as rmcp's.
 pub(super) fn input_required(
@@ -87,7 +90,7 @@ pub(super) fn elicit_params(
     params: &ElicitRequestParams,
     revision: Revision,
     inside: bool,
-) -> Result<(mcp::ElicitRequestParams, Option<&Map<String, Value>>), Reason> {
+) -> Result<(mcp::ElicitRequestParams, Option<&Meta>), Reason> {
     // The same checks as writing them (a multi-select before 2025-11-25, a
     // URL request where the revision has none or lacks its id).
     params.render(revision).map_err(|error| error.to_string())?;
