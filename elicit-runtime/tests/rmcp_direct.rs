@@ -112,7 +112,7 @@ proptest! {
         forms in proptest::collection::vec((forms::form(4), meta()), 0..3),
         url in proptest::option::of((any::<bool>(), meta())),
         roots in any::<bool>(),
-        sampling in proptest::option::of(forms::junk()),
+        sampling in proptest::option::of((forms::junk(), any::<bool>())),
         state in proptest::option::of("[a-zA-Z0-9._-]{0,40}"),
         meta in meta(),
     ) {
@@ -135,10 +135,15 @@ proptest! {
                 serde_json::from_value(json!({ "method": "roots/list" })).unwrap();
             result.input_requests.insert("roots", request).unwrap();
         }
-        if let Some(junk) = sampling {
+        if let Some((junk, unknown)) = sampling {
+            let mut params = json!({ "messages": [], "maxTokens": 10, "_meta": { "junk": junk } });
+            if unknown {
+                // A key rmcp's sampling params do not keep.
+                params["notInTheSchema"] = json!(1);
+            }
             let request: InputRequest = serde_json::from_value(json!({
                 "method": "sampling/createMessage",
-                "params": { "messages": [], "maxTokens": 10, "_meta": { "junk": junk } }
+                "params": params
             }))
             .unwrap();
             result.input_requests.insert("sampling", request).unwrap();

@@ -393,7 +393,7 @@ pub fn retry_from_rmcp_via_json(
 
 /// Writes `from` as JSON, reads it as `To`, and checks that `To` writes
 /// the same JSON back.
-fn transcode<From, To>(
+pub(super) fn transcode<From, To>(
     from: &From,
     from_name: &'static str,
     to_name: &'static str,

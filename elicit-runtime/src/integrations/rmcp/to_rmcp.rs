@@ -58,7 +58,7 @@ pub(super) fn input_required(
 
 /// One entry of `inputRequests`: an elicitation built directly; the other
 /// kinds (`sampling/createMessage`, `roots/list`), kept as JSON by this
-/// crate, read as rmcp reads them.
+/// crate, read as rmcp reads them and checked.
 fn input_request(request: &InputRequest) -> Result<mcp::InputRequest, Reason> {
     match request {
         InputRequest::Elicitation(params) => {
@@ -73,11 +73,11 @@ fn input_request(request: &InputRequest) -> Result<mcp::InputRequest, Reason> {
             }
             Ok(mcp::InputRequest::Elicitation(request))
         }
+        // Rare, and of shapes this crate does not model: through JSON,
+        // checked to lose nothing.
         InputRequest::Other { .. } => {
-            let written = serde_json::to_value(request).map_err(|error| error.to_string())?;
-            let read: mcp::InputRequest =
-                serde_json::from_value(written).map_err(|error| error.to_string())?;
-            Ok(read)
+            super::convert::transcode(request, "an input request", "rmcp's `InputRequest`")
+                .map_err(|error| error.reason)
         }
     }
 }
@@ -297,7 +297,7 @@ fn float(n: Num, key: &str) -> Result<f64, Reason> {
     match Num::Float(f) == n {
         true => Ok(f),
         false => Err(format!(
-            "`{key}` is {n:?}, which rmcp's `f64` would change to {f}: use a bound an `f64` holds \
+            "`{key}` is {n}, which rmcp's `f64` would change to {f}: use a bound an `f64` holds \
              exactly"
         )),
     }
