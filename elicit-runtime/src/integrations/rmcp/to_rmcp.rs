@@ -1,7 +1,7 @@
 //! rmcp's request types built field by field from this crate's, exactly as
 //! the crate writes them for a revision: what the JSON route (write, read
 //! as rmcp's type, compare) gives, without the JSON. The differential
-//! tests (`tests/rmcp_convert.rs`) hold the two routes equal for every
+//! tests (`tests/rmcp_direct.rs`) hold the two routes equal for every
 //! shape.
 
 use std::borrow::Cow;
