@@ -109,7 +109,7 @@ const PATHS: [&str; 26] = [
 /// The paths of a 2026-07-28 round (`benches/benches/round.rs`): a
 /// carried state sealed and opened three ways, and each round of
 /// `plan_trip`.
-const ROUND_PATHS: [&str; 12] = [
+const ROUND_PATHS: [&str; 18] = [
     "state-elicit-typical",
     "state-flow-typical",
     "state-rmcp-typical",
@@ -122,6 +122,12 @@ const ROUND_PATHS: [&str; 12] = [
     "round2",
     "round3",
     "round2-to-rmcp",
+    "round2-to-rmcp-via-json",
+    "round2-rmcp-writes",
+    "retry2-from-rmcp",
+    "retry2-from-rmcp-via-json",
+    "support-of",
+    "support-of-via-json",
 ];
 
 fn round_path(name: &str) -> Option<fn(u64)> {
@@ -194,9 +200,97 @@ fn round_path(name: &str) -> Option<fn(u64)> {
                 );
             }
         },
+        // The same through the JSON both sides write, checked (before).
+        "round2-to-rmcp-via-json" => |n| {
+            let keys = round::keys();
+            let paused = round::paused(round::call(&keys, &round::second_retry(&keys)));
+            for _ in 0..n {
+                black_box(
+                    elicit_runtime::integrations::rmcp::input_required_to_rmcp_via_json(black_box(
+                        &paused,
+                    ))
+                    .expect("rmcp holds it"),
+                );
+            }
+        },
+        // rmcp writing round 2's result as the text of its JSON-RPC response.
+        "round2-rmcp-writes" => |n| {
+            let keys = round::keys();
+            let paused = round::paused(round::call(&keys, &round::second_retry(&keys)));
+            let result =
+                elicit_runtime::integrations::rmcp::input_required_to_rmcp(&paused).unwrap();
+            let message = rmcp::model::ServerJsonRpcMessage::response(
+                rmcp::model::ServerResult::InputRequiredResult(result),
+                rmcp::model::NumberOrString::Number(1),
+            );
+            for _ in 0..n {
+                black_box(serde_json::to_string(black_box(&message)).unwrap());
+            }
+        },
+        // Round 2's retry read from rmcp's params, as a tool reads it.
+        "retry2-from-rmcp" => |n| {
+            let params = retry2_params();
+            for _ in 0..n {
+                black_box(
+                    elicit_runtime::integrations::rmcp::retry_from_rmcp(black_box(&params))
+                        .unwrap(),
+                );
+            }
+        },
+        // The same through a `Value` of the whole params (before).
+        "retry2-from-rmcp-via-json" => |n| {
+            let params = retry2_params();
+            for _ in 0..n {
+                black_box(
+                    elicit_runtime::integrations::rmcp::retry_from_rmcp_via_json(black_box(
+                        &params,
+                    ))
+                    .unwrap(),
+                );
+            }
+        },
+        // What the client of the load runs declared, as each request reads it.
+        "support-of" => |n| {
+            let capabilities = client_capabilities();
+            for _ in 0..n {
+                black_box(elicit_runtime::integrations::rmcp::support_of(Some(
+                    black_box(&capabilities),
+                )));
+            }
+        },
+        // The same through a `Value` of the capabilities (before).
+        "support-of-via-json" => |n| {
+            let capabilities = client_capabilities();
+            for _ in 0..n {
+                let value = serde_json::to_value(black_box(&capabilities)).unwrap();
+                black_box(elicit_runtime::flow::ClientSupport::from_client_capabilities(&value));
+            }
+        },
         _ => return None,
     };
     Some(run)
+}
+
+/// A client declaring elicitation in both modes.
+fn client_capabilities() -> rmcp::model::ClientCapabilities {
+    serde_json::from_value(serde_json::json!({ "elicitation": { "form": {}, "url": {} } })).unwrap()
+}
+
+/// Round 2's retry of `plan_trip` as rmcp's params.
+fn retry2_params() -> rmcp::model::CallToolRequestParams {
+    let keys = common::round::keys();
+    let retry = common::round::second_retry(&keys);
+    let mut params = rmcp::model::CallToolRequestParams::new("plan_trip");
+    params.input_responses = Some(
+        retry
+            .input_responses
+            .as_map()
+            .iter()
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect(),
+    );
+    params.request_state = retry.request_state.clone();
+    params
 }
 
 fn path_named(name: &str) -> Option<fn(u64)> {

@@ -49,14 +49,36 @@ impl Limits {
         &self,
         members: impl ExactSizeIterator<Item = (&'v String, &'v Value)>,
     ) -> Result<(), LimitError> {
-        self.nest(1)?;
+        self.check_members_at(1, members)
+    }
+
+    /// [`Limits::check_members`] of an object nested at `level` (1 for the
+    /// outermost): a member of a message kept in a type of its own.
+    pub(crate) fn check_members_at<'v>(
+        &self,
+        level: usize,
+        members: impl ExactSizeIterator<Item = (&'v String, &'v Value)>,
+    ) -> Result<(), LimitError> {
+        self.nest(level)?;
         self.members(members.len())?;
         let mut stack = Vec::new();
         for (name, value) in members {
             self.string(name)?;
-            self.enter(value, 2, &mut stack)?;
+            self.enter(value, level + 1, &mut stack)?;
         }
         self.walk(stack)
+    }
+
+    /// The outermost object of a message kept in a type of its own, with
+    /// `members` members (its names short and fixed).
+    pub(crate) fn check_root(&self, members: usize) -> Result<(), LimitError> {
+        self.nest(1)?;
+        self.members(members)
+    }
+
+    /// A string of a message kept in a type of its own.
+    pub(crate) fn check_string(&self, s: &str) -> Result<(), LimitError> {
+        self.string(s)
     }
 
     /// Checks a string, a number, a boolean or `null` at once, and queues an

@@ -1,5 +1,6 @@
-//! Conversions between this crate's messages and rmcp's, through their
-//! common wire form, checked to lose nothing.
+//! Conversions between this crate's messages and rmcp's: rmcp's request
+//! types built directly ([`to_rmcp`](super::to_rmcp)), the rest through
+//! their common wire form.
 
 use core::fmt;
 use core::fmt::Write as _;
@@ -9,19 +10,23 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
+use super::to_rmcp;
+use crate::Limits;
+use crate::flow::ClientSupport;
+use crate::limits::{JsonError, LimitError};
 use crate::protocol::{
     CheckedRequest, ElicitRequestParams, ElicitResult, ElicitationCapability, InputRequiredResult,
-    ResultError, RetryParams,
+    InputResponses, MessageError, ResultError, RetryParams,
 };
 use crate::schema::Num;
 
 /// A message that rmcp's types cannot carry exactly as this crate wrote
 /// it (or the reverse).
 ///
-/// Every conversion goes through the JSON both sides read and write, and
-/// is then compared with the original: property order, titles, defaults
-/// and enum styles survive, or the conversion fails with this error
-/// rather than send something else.
+/// rmcp's types are built to write exactly the JSON this crate writes:
+/// property order, titles, defaults and enum styles survive, or the
+/// conversion fails with this error rather than send something else (an
+/// integer bound beyond `i64`, say, which rmcp keeps as `i64`).
 ///
 /// ```
 /// use elicit_runtime::integrations::rmcp::{ConversionError, request_from_rmcp};
@@ -93,6 +98,22 @@ impl std::error::Error for ConversionError {}
 /// assert_eq!(names, ["guests", "notes"]);
 /// ```
 pub fn request_to_rmcp(
+    request: &CheckedRequest,
+) -> Result<mcp::ElicitRequestParams, ConversionError> {
+    to_rmcp::elicit_params(request.params(), request.revision(), true)
+        .map(|(params, _)| params)
+        .map_err(|reason| ConversionError {
+            from: "a checked request",
+            to: "rmcp's `ElicitRequestParams`",
+            reason,
+        })
+}
+
+/// [`request_to_rmcp`] through the JSON both sides write: written, read
+/// as rmcp's type, written again and compared. What the direct conversion
+/// is tested against; not for use.
+#[doc(hidden)]
+pub fn request_to_rmcp_via_json(
     request: &CheckedRequest,
 ) -> Result<mcp::ElicitRequestParams, ConversionError> {
     const FROM: &str = "a checked request";
@@ -201,8 +222,40 @@ pub fn result_from_rmcp(result: &mcp::ElicitResult) -> Result<ElicitResult, Resu
 pub fn capability_from_rmcp(
     capabilities: &mcp::ClientCapabilities,
 ) -> Option<ElicitationCapability> {
-    let value = serde_json::to_value(capabilities).ok()?;
-    ElicitationCapability::from_client_capabilities(&value)
+    capabilities.elicitation.as_ref().map(elicitation_from_rmcp)
+}
+
+/// rmcp's `elicitation` capability as this crate's, field by field: what
+/// rmcp writes of it (`form` with its `schemaValidation`, `url`), read
+/// without writing it out.
+fn elicitation_from_rmcp(capability: &mcp::ElicitationCapability) -> ElicitationCapability {
+    let mut converted = ElicitationCapability::legacy();
+    converted.form = capability.form.as_ref().map(|form| {
+        let mut settings = serde_json::Map::new();
+        if let Some(validation) = form.schema_validation {
+            settings.insert("schemaValidation".to_owned(), Value::Bool(validation));
+        }
+        settings
+    });
+    converted.url = capability.url.as_ref().map(|_| serde_json::Map::new());
+    converted
+}
+
+/// What a client declared in rmcp's capabilities, as a flow reads it:
+/// [`ClientSupport::from_client_capabilities`] of rmcp's JSON, without
+/// the JSON.
+pub(super) fn support_from_rmcp(capabilities: &mcp::ClientCapabilities) -> ClientSupport {
+    let mut support = match &capabilities.elicitation {
+        Some(elicitation) => ClientSupport::elicitation(elicitation_from_rmcp(elicitation)),
+        None => ClientSupport::none(),
+    };
+    if capabilities.sampling.is_some() {
+        support = support.with_sampling();
+    }
+    if capabilities.roots.is_some() {
+        support = support.with_roots();
+    }
+    support
 }
 
 /// A capability as rmcp's, for a client to declare in its
@@ -233,6 +286,20 @@ pub fn capability_to_rmcp(capability: &ElicitationCapability) -> mcp::Elicitatio
 pub fn input_required_to_rmcp(
     result: &InputRequiredResult,
 ) -> Result<mcp::InputRequiredResult, ConversionError> {
+    to_rmcp::input_required(result).map_err(|reason| ConversionError {
+        from: "an input-required result",
+        to: "rmcp's `InputRequiredResult`",
+        reason,
+    })
+}
+
+/// [`input_required_to_rmcp`] through the JSON both sides write: written,
+/// read as rmcp's type, written again and compared. What the direct
+/// conversion is tested against; not for use.
+#[doc(hidden)]
+pub fn input_required_to_rmcp_via_json(
+    result: &InputRequiredResult,
+) -> Result<mcp::InputRequiredResult, ConversionError> {
     transcode(
         result,
         "an input-required result",
@@ -241,12 +308,75 @@ pub fn input_required_to_rmcp(
 }
 
 /// The `inputResponses`, `requestState` and `_meta` of a retried
-/// `tools/call`, as this crate's [`RetryParams`].
+/// `tools/call`, as this crate's [`RetryParams`], read from rmcp's params
+/// without writing them out: the params are checked against
+/// [`Limits::DEFAULT`] as the JSON they stand for, before anything is
+/// copied.
 ///
 /// # Errors
 ///
-/// [`ConversionError`] when the params carry malformed responses.
+/// [`ConversionError`] when the params break the limits.
+///
+/// # Examples
+///
+/// ```
+/// use elicit_runtime::integrations::rmcp::retry_from_rmcp;
+/// use rmcp::model::CallToolRequestParams;
+/// use serde_json::json;
+///
+/// let mut params = CallToolRequestParams::new("plan_trip");
+/// params.request_state = Some("es3.token".into());
+/// params.input_responses = Some(
+///     [("where".to_owned(), json!({ "action": "decline" }))].into_iter().collect(),
+/// );
+/// let retry = retry_from_rmcp(&params).unwrap();
+/// assert_eq!(retry.request_state.as_deref(), Some("es3.token"));
+/// assert_eq!(retry.input_responses.get("where"), Some(&json!({ "action": "decline" })));
+/// ```
 pub fn retry_from_rmcp(
+    params: &mcp::CallToolRequestParams,
+) -> Result<RetryParams, ConversionError> {
+    let fail = |error: LimitError| ConversionError {
+        from: "rmcp's `CallToolRequestParams`",
+        to: "retry params",
+        reason: MessageError::Json(JsonError::TooLarge(error)).to_string(),
+    };
+    let limits = &Limits::DEFAULT;
+    let meta = params.meta.as_ref().map(|meta| &meta.0.0);
+    let responses = params.input_responses.as_ref();
+    // The params as the object they are written as: `_meta`, `name`,
+    // `arguments`, `inputResponses`, `requestState`.
+    let members = 1
+        + usize::from(meta.is_some())
+        + usize::from(params.arguments.is_some())
+        + usize::from(responses.is_some())
+        + usize::from(params.request_state.is_some());
+    limits.check_root(members).map_err(fail)?;
+    limits.check_string(&params.name).map_err(fail)?;
+    if let Some(state) = &params.request_state {
+        limits.check_string(state).map_err(fail)?;
+    }
+    for object in [meta, params.arguments.as_ref()].into_iter().flatten() {
+        limits.check_members_at(2, object.iter()).map_err(fail)?;
+    }
+    if let Some(responses) = responses {
+        limits.check_members_at(2, responses.iter()).map_err(fail)?;
+    }
+    let mut input = InputResponses::new();
+    for (key, response) in responses.into_iter().flatten() {
+        input.insert_value(key.clone(), response.clone());
+    }
+    let retry = RetryParams::new(input, params.request_state.clone());
+    Ok(match meta {
+        Some(meta) => retry.with_meta(meta.clone()),
+        None => retry,
+    })
+}
+
+/// [`retry_from_rmcp`] through a `Value` of the whole params. What the
+/// direct reading is tested against; not for use.
+#[doc(hidden)]
+pub fn retry_from_rmcp_via_json(
     params: &mcp::CallToolRequestParams,
 ) -> Result<RetryParams, ConversionError> {
     let value = serde_json::to_value(params).map_err(|error| ConversionError {
@@ -263,7 +393,7 @@ pub fn retry_from_rmcp(
 
 /// Writes `from` as JSON, reads it as `To`, and checks that `To` writes
 /// the same JSON back.
-fn transcode<From, To>(
+pub(super) fn transcode<From, To>(
     from: &From,
     from_name: &'static str,
     to_name: &'static str,

@@ -556,8 +556,7 @@ pub fn revision_of(context: &RequestContext<RoleServer>) -> Result<Revision, Sto
 /// `_meta`, else of `initialize`: [`RequestContext::client_capabilities`]).
 pub fn support_of(capabilities: Option<&mcp::ClientCapabilities>) -> ClientSupport {
     capabilities
-        .and_then(|capabilities| serde_json::to_value(capabilities).ok())
-        .map(|value| ClientSupport::from_client_capabilities(&value))
+        .map(super::convert::support_from_rmcp)
         .unwrap_or_default()
 }
 

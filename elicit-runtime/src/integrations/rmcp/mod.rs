@@ -13,8 +13,9 @@
 //!   2026-07-28, requests sent on the peer before, `tasks/update` in a task;
 //!   invalid answers asked again with the valid ones as defaults.
 //! - Conversions between this crate's messages and rmcp's elicitation
-//!   types, checked to be lossless (property order, titles, defaults, enum
-//!   styles): [`request_to_rmcp`], [`request_from_rmcp`],
+//!   types, lossless (property order, titles, defaults, enum styles) or an
+//!   error, rmcp's request types built field by field without JSON:
+//!   [`request_to_rmcp`], [`request_from_rmcp`],
 //!   [`result_to_rmcp`], [`result_from_rmcp`], [`capability_from_rmcp`],
 //!   [`capability_to_rmcp`], [`input_required_to_rmcp`],
 //!   [`retry_from_rmcp`].
@@ -47,6 +48,7 @@ mod fallback;
 mod flow;
 mod rounds;
 mod server;
+mod to_rmcp;
 
 #[cfg(feature = "app")]
 pub use app::{FormApps, contents, resource, tool_with_app};
@@ -56,6 +58,10 @@ pub use client::{DEFAULT_MAX_ROUNDS, ElicitationClient, Incoming, RATE_LIMITED_C
 pub use convert::{
     ConversionError, capability_from_rmcp, capability_to_rmcp, input_required_to_rmcp,
     request_from_rmcp, request_to_rmcp, result_from_rmcp, result_to_rmcp, retry_from_rmcp,
+};
+#[doc(hidden)]
+pub use convert::{
+    input_required_to_rmcp_via_json, request_to_rmcp_via_json, retry_from_rmcp_via_json,
 };
 pub use error::RmcpElicitError;
 pub use fallback::{WebPageForm, WebPageRoute, apps_of, tool_with_form};
