@@ -129,14 +129,17 @@ fn url_params(
     revision: Revision,
     meta: Option<mcp::RequestMetaObject>,
 ) -> Result<mcp::ElicitRequestParams, Reason> {
+    let has_ids = crate::protocol::has_elicitation_id(revision);
     let elicitation_id = match &url.elicitation_id {
-        Some(id) if crate::protocol::has_elicitation_id(revision) => id.to_string(),
-        // rmcp writes `elicitationId` on every URL request, `""` when it
-        // has none: a key the revision does not have.
+        Some(id) if has_ids => id.to_string(),
+        // The revision has no `elicitationId` (2026-07-28), and rmcp
+        // writes one on every URL request, `""` when it has none: an extra
+        // member the revision's schema lets a client ignore.
+        _ if !has_ids => String::new(),
         _ => {
             return Err(format!(
-                "`elicitationId` would be written as `\"\"` by rmcp, and revision {revision} \
-                 has no `elicitationId`: send the params through `serde_json` as they stand"
+                "a URL request on revision {revision} needs an `elicitationId`: give it one \
+                 with `UrlRequest::with_elicitation_id`"
             ));
         }
     };
