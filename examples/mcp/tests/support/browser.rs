@@ -32,8 +32,8 @@ pub const SPACE: char = ' ';
 pub const BACKSPACE: char = '\u{e003}';
 /// The WebDriver code of the Down arrow key.
 pub const DOWN: char = '\u{e015}';
-/// The WebDriver code of the Shift key.
-pub const SHIFT: char = '\u{e008}';
+/// The WebDriver code of the End key.
+pub const END: char = '\u{e010}';
 
 /// Whether the browser tests run: false only when `ELICIT_BROWSER=0`, and
 /// then it says so on stderr.
@@ -215,17 +215,23 @@ impl Browser {
             .expect("the keys are pressed");
     }
 
-    /// Presses Shift+Tab.
-    pub async fn shift_tab(&self) {
-        let actions = KeyActions::new("keyboard".to_owned())
-            .then(KeyAction::Down { value: SHIFT })
-            .then(KeyAction::Down { value: TAB })
-            .then(KeyAction::Up { value: TAB })
-            .then(KeyAction::Up { value: SHIFT });
-        self.client
-            .perform_actions(actions)
-            .await
-            .expect("the keys are pressed");
+    /// Presses `keys` (such as Enter in a form) and waits until they
+    /// have loaded another page, for at most 30 seconds.
+    pub async fn keys_to_next_page(&self, keys: &str) {
+        self.script("window.elicitPageBefore = true;").await;
+        self.keys(keys).await;
+        for _ in 0..600 {
+            let loaded = self
+                .script(
+                    "return window.elicitPageBefore !== true && document.readyState === 'complete';",
+                )
+                .await;
+            if loaded == json!(true) {
+                return;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+        panic!("pressing {keys:?} loaded no other page within 30 s");
     }
 
     /// Presses Tab until the focus is on the element with `id`, at most
@@ -291,9 +297,8 @@ impl Browser {
     }
 
     /// Runs axe-core (installed by `tests/browser/install`) in the page at
-    /// its default rules and fails listing each violation, its rule, its
-    /// impact and the elements it found, unless there is none.
-    pub async fn assert_accessible(&self, page: &str) {
+    /// its default rules and returns its violations.
+    pub async fn violations(&self) -> Vec<Value> {
         let source = std::fs::read_to_string(axe()).expect("axe.min.js is readable");
         self.script(&source).await;
         let result = self
@@ -309,17 +314,27 @@ impl Browser {
             .expect("axe-core ran");
         assert!(
             result.get("error").is_none(),
-            "axe-core failed on the {page} page: {}",
+            "axe-core failed: {}",
             result["error"]
         );
         assert!(
             result["passes"].as_u64().unwrap_or(0) > 0,
-            "axe-core checked nothing on the {page} page: {result}"
+            "axe-core checked nothing: {result}"
         );
-        let violations = result["violations"].as_array().expect("axe's violations");
+        result["violations"]
+            .as_array()
+            .expect("axe's violations")
+            .clone()
+    }
+
+    /// Runs axe-core in the page at its default rules and fails listing
+    /// each violation, its rule, its impact and the elements it found,
+    /// unless there is none.
+    pub async fn assert_accessible(&self, page: &str) {
+        let violations = self.violations().await;
         if !violations.is_empty() {
             let mut report = String::new();
-            for violation in violations {
+            for violation in &violations {
                 report.push_str(&format!(
                     "\n- {} ({}): {}\n  {}\n",
                     violation["id"].as_str().unwrap_or("?"),
