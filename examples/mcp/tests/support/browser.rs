@@ -9,6 +9,7 @@
 
 use std::io::{BufRead, BufReader};
 use std::net::TcpListener;
+use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 
@@ -106,8 +107,11 @@ impl Browser {
             .and_then(|listener| listener.local_addr())
             .expect("a free loopback port")
             .port();
+        // In a process group of its own, with the browser it starts, so
+        // that both stop together even when a failing test drops them.
         let mut driver = Command::new(chromedriver)
             .arg(format!("--port={port}"))
+            .process_group(0)
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
@@ -360,16 +364,20 @@ impl Browser {
         }
     }
 
-    /// Closes the session and stops chromedriver.
-    pub async fn close(mut self) {
+    /// Closes the session (the browser quits) and stops chromedriver.
+    pub async fn close(self) {
         let _ = self.client.clone().close().await;
-        let _ = self.driver.kill();
-        let _ = self.driver.wait();
     }
 }
 
 impl Drop for Browser {
+    /// Stops chromedriver and, were the session not closed, the browser
+    /// it started: their process group.
     fn drop(&mut self) {
+        let _ = Command::new("kill")
+            .args(["-KILL", "--", &format!("-{}", self.driver.id())])
+            .stderr(Stdio::null())
+            .status();
         let _ = self.driver.kill();
         let _ = self.driver.wait();
     }
