@@ -7,7 +7,7 @@
 //! `ELICIT_BROWSER=0` skips the browser tests, loudly; otherwise a missing
 //! browser fails the test with the command that installs it.
 
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Write};
 use std::net::TcpListener;
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
@@ -40,7 +40,10 @@ pub const END: char = '\u{e010}';
 /// then it says so on stderr.
 pub fn enabled(test: &str) -> bool {
     if std::env::var("ELICIT_BROWSER").as_deref() == Ok("0") {
-        eprintln!(
+        // Straight to the process's stderr, which the test harness does
+        // not capture, so the skip shows even when the test passes.
+        let _ = writeln!(
+            std::io::stderr(),
             "\n!!!! SKIPPED {test}: ELICIT_BROWSER=0 is set, no browser test ran !!!!\n\
              !!!! unset it to drive headless Chromium over WebDriver              !!!!\n"
         );
