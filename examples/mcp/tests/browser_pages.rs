@@ -9,7 +9,8 @@
 //! typing, Space, arrows, Enter) and the done page follows. axe-core (the
 //! npm package, pinned in `tests/browser/package.json`) runs in the empty,
 //! the error and the done page at its default rules and finds nothing;
-//! nothing scrolls sideways at 320 px; a screenshot of each page is kept in
+//! nothing scrolls sideways at 320 px; Decline, by keyboard, sends nothing; a
+//! screenshot of each page is kept in
 //! `target/browser-artifacts/<test>/`.
 //!
 //! `ELICIT_BROWSER=0` skips them, loudly; without Chromium they fail with
@@ -395,6 +396,31 @@ async fn axe_reports_what_it_finds_and_the_page_runs_no_script_of_its_own() {
     assert!(
         rules.contains(&"label"),
         "axe-core finds the unlabelled input: {rules:?}"
+    );
+    browser.close().await;
+}
+
+#[tokio::test]
+async fn declining_by_keyboard_sends_nothing() {
+    if !enabled("decline") {
+        return;
+    }
+    let site = FormSite::start::<Connect>().await;
+    let browser = Browser::start("decline", NARROW).await;
+    browser.open(&site.url).await;
+    browser.tab_to("field-0", 1).await;
+    browser.keys("abc-account").await;
+    // past the key and Submit, to Decline
+    browser.keys(&TAB.to_string().repeat(3)).await;
+    let button = browser.script("return document.activeElement.value;").await;
+    assert_eq!(button, json!("decline"));
+    browser.keys_to_next_page(&ENTER.to_string()).await;
+    let heading = browser.find("h1").await.text().await.unwrap();
+    assert_eq!(heading, "Answer declined");
+    check_page(&browser, "declined", NARROW).await;
+    assert!(
+        site.accepted.lock().unwrap().is_empty(),
+        "nothing was accepted"
     );
     browser.close().await;
 }
