@@ -58,6 +58,8 @@ mod rounds;
 mod stop;
 mod support;
 mod url;
+#[cfg(feature = "web")]
+mod web;
 
 #[doc(hidden)]
 pub use compact::CarriedForBenches;
@@ -69,3 +71,5 @@ pub use rounds::Flow;
 pub use stop::{AskError, Exhausted, FlowError, ResponseError, Stop, Unsupported};
 pub use support::{Capability, ClientSupport};
 pub use url::{Url, UrlConsent, VISIT_PLACEHOLDER};
+#[cfg(feature = "web")]
+pub use web::WEB_FORM_ASKS;

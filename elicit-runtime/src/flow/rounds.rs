@@ -132,6 +132,12 @@ enum Origin {
 struct Sealing {
     keys: StateKeys,
     binding: Binding,
+    /// The flow's user, whose hosted forms' answers open for them alone.
+    #[cfg_attr(
+        not(feature = "web"),
+        allow(dead_code, reason = "read by hosted forms")
+    )]
+    principal: Principal,
 }
 
 /// Shows the flow's shape, never the user's answers, the tool's values or
@@ -215,6 +221,7 @@ impl Flow {
         flow.sealing = Some(Sealing {
             keys: keys.clone(),
             binding,
+            principal: principal.clone(),
         });
         Ok(flow)
     }
@@ -343,6 +350,14 @@ impl Flow {
     /// ([`Flow::local`]).
     pub fn is_stateless(&self) -> bool {
         self.sealing.is_some()
+    }
+
+    /// The request and user a stateless flow is bound to.
+    #[cfg(feature = "web")]
+    pub(super) fn bound(&self) -> Option<(&Binding, &Principal)> {
+        self.sealing
+            .as_ref()
+            .map(|sealing| (&sealing.binding, &sealing.principal))
     }
 
     /// The id of the state this call continues (`None` without one): the

@@ -406,6 +406,10 @@ pub enum AskError {
     /// The record of states acted on could not take this one
     /// ([`Flow::once`](super::Flow::once)).
     Replays(Replay),
+    /// A hosted form's visit could not be made, or its answer read
+    /// ([`Flow::web_form`](super::Flow::web_form)).
+    #[cfg(feature = "web")]
+    Web(crate::web::WebError),
 }
 
 impl fmt::Display for AskError {
@@ -433,6 +437,8 @@ impl fmt::Display for AskError {
                  rounds",
             ),
             AskError::Replays(replay) => fmt::Display::fmt(replay, f),
+            #[cfg(feature = "web")]
+            AskError::Web(error) => fmt::Display::fmt(error, f),
         }
     }
 }
@@ -448,6 +454,8 @@ impl std::error::Error for AskError {
             | AskError::TooManyRounds => None,
             AskError::Replays(replay) => Some(replay),
             AskError::Transport(error) => Some(error.as_ref()),
+            #[cfg(feature = "web")]
+            AskError::Web(error) => Some(error),
         }
     }
 }

@@ -22,6 +22,14 @@
 //! state is sealed for its user: another user's token cannot continue it.
 //! Without it, the server's flows are for whoever reaches it (stdio, or
 //! loopback), explicitly unbound.
+//!
+//! Over HTTP it also serves hosted form pages (`connect_account` asks an
+//! API key there): `GET/POST /forms/{visit}`, and, with
+//! `ELICIT_DEMO_USERS`, a browser sign-in at `GET/POST /login` (fields
+//! `user` and `token`, a `HttpOnly; SameSite=Lax` session cookie) that the
+//! pages require. The pages' public URL is `ELICIT_PUBLIC_URL` (else
+//! `http://ADDRESS`); with `ELICIT_REDIS_URL` the visits wait in Redis,
+//! shared by replicas, else in memory.
 
 use std::net::SocketAddr;
 use std::process::ExitCode;
@@ -31,9 +39,16 @@ use rmcp::ServiceExt;
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 
-use elicit_runtime::state::{KeyError, StateKey, StateKeys};
+use std::sync::Arc;
+
+use axum::http;
+use elicit_runtime::state::{KeyError, Principal, StateKey, StateKeys};
+use elicit_runtime::web::WebForms;
+use elicit_runtime::web::store::{MemoryStore, RedisStore, VisitStore};
 
 use elicit_mcp::ExampleServer;
+use elicit_mcp::account::{self, ConnectAccount};
+use elicit_mcp::browser_login::Sessions;
 use elicit_mcp::login::{self, Users};
 
 #[path = "support/listener.rs"]
@@ -95,19 +110,61 @@ async fn serve_stdio(server: ExampleServer) -> Result<(), Box<dyn std::error::Er
     Ok(())
 }
 
+/// The variable of the forms' public URL (`https://…`, or `http` to a
+/// loopback host); without it, `http://ADDRESS` of the listener.
+const PUBLIC_URL_ENV: &str = "ELICIT_PUBLIC_URL";
+
+/// The variable of the Redis URL the form visits wait in, shared by
+/// replicas; without it, in this process's memory.
+const REDIS_URL_ENV: &str = "ELICIT_REDIS_URL";
+
+/// The hosted forms: their pages' URL, store and identity check.
+async fn web_forms(
+    keys: &StateKeys,
+    public_url: &str,
+    sessions: Option<&Sessions>,
+) -> Result<WebForms, Box<dyn std::error::Error>> {
+    let store: Arc<dyn VisitStore> = match std::env::var(REDIS_URL_ENV) {
+        Ok(url) => Arc::new(RedisStore::connect(&url).await?),
+        Err(_) => Arc::new(MemoryStore::new(100_000)),
+    };
+    let web = match sessions {
+        Some(sessions) => WebForms::new(store, keys.clone(), public_url, sessions.visitor())?
+            .with_sign_in("/login"),
+        // No users: the flows are unbound, and so are the pages' visitors.
+        None => WebForms::new(
+            store,
+            keys.clone(),
+            public_url,
+            |_: &http::request::Parts| Some(Principal::UNBOUND),
+        )?,
+    };
+    Ok(web.form::<ConnectAccount>(account::FORM_KEY))
+}
+
 async fn serve_http(
     server: ExampleServer,
     address: SocketAddr,
 ) -> Result<(), Box<dyn std::error::Error>> {
+    let listener = listener::bind(address).await?;
+    let local = listener.local_addr()?;
+    let public_url = std::env::var(PUBLIC_URL_ENV).unwrap_or_else(|_| format!("http://{local}"));
+    let users = Users::from_env()?;
+    let sessions = users
+        .clone()
+        .map(|users| Sessions::new(users, public_url.starts_with("https://")));
+    let web = web_forms(server.keys(), &public_url, sessions.as_ref()).await?;
+    let pages = web.router();
+    let server = server.with_web(web);
     let service = StreamableHttpService::new(
         move || Ok(server.clone()),
         LocalSessionManager::default().into(),
         StreamableHttpServerConfig::default(),
     );
-    let mut router = axum::Router::new().nest_service("/mcp", service);
-    match Users::from_env()? {
+    let mut mcp = axum::Router::new().nest_service("/mcp", service);
+    match users {
         Some(users) => {
-            router = router.layer(axum::middleware::from_fn_with_state(
+            mcp = mcp.layer(axum::middleware::from_fn_with_state(
                 users,
                 login::require_user,
             ));
@@ -118,8 +175,11 @@ async fn serve_http(
             login::USERS_ENV
         ),
     }
-    let listener = listener::bind(address).await?;
-    println!("listening on http://{}/mcp", listener.local_addr()?);
+    let mut router = mcp.merge(pages);
+    if let Some(sessions) = sessions {
+        router = router.merge(sessions.router());
+    }
+    println!("listening on http://{local}/mcp");
     axum::serve(listener, router)
         .with_graceful_shutdown(async {
             // On Ctrl-C; if the signal cannot be watched, run until killed.

@@ -6,6 +6,7 @@ use std::sync::Arc;
 use elicit_runtime::flow::Stop;
 use elicit_runtime::integrations::rmcp::principal_of;
 use elicit_runtime::state::{Principal, SeenTokens, StateKeys};
+use elicit_runtime::web::WebForms;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CancelTaskParams, GetPromptRequestParams,
     GetPromptResponse, GetTaskParams, GetTaskResult, Implementation, ListPromptsResult,
@@ -17,7 +18,7 @@ use rmcp::task_manager::TaskManager;
 use rmcp::{ErrorData, ServerHandler};
 
 use super::tools::ToolSpec;
-use super::{prompts, rounds, stateless, tasks, tools, trip};
+use super::{account, prompts, rounds, stateless, tasks, tools, trip};
 
 /// The example MCP server: a restaurant's booking tool, and the tools and
 /// prompts the official conformance suite calls. Clones share everything:
@@ -28,6 +29,7 @@ pub struct ExampleServer {
     tasks: TaskManager,
     lists: Arc<stateless::Lists>,
     bookings: Arc<SeenTokens>,
+    web: Option<WebForms>,
 }
 
 impl ExampleServer {
@@ -38,7 +40,21 @@ impl ExampleServer {
             tasks: TaskManager::new(),
             lists: Arc::default(),
             bookings: Arc::new(SeenTokens::new(100_000)),
+            web: None,
         }
+    }
+
+    /// The same server asking hosted forms on `web`'s pages.
+    pub fn with_web(self, web: WebForms) -> ExampleServer {
+        ExampleServer {
+            web: Some(web),
+            ..self
+        }
+    }
+
+    /// The hosted forms, when the server serves their pages (over HTTP).
+    pub fn web(&self) -> Option<&WebForms> {
+        self.web.as_ref()
     }
 
     /// Whom a request's flow is for: the user the HTTP login put on the
@@ -79,6 +95,7 @@ impl ExampleServer {
             .chain(rounds::TOOLS)
             .chain(tasks::TOOLS)
             .chain(stateless::TOOLS)
+            .chain(account::TOOLS)
     }
 }
 
@@ -130,6 +147,9 @@ impl ServerHandler for ExampleServer {
             return answered;
         }
         if let Some(answered) = stateless::call(self, &name, &request, &context).await {
+            return answered;
+        }
+        if let Some(answered) = account::call(self, &name, &request, &context).await {
             return answered;
         }
         Err(no_such("tool", &name, "tools/list"))

@@ -3,8 +3,10 @@
 //! end-to-end tests serve it in memory. Every asking tool is a few lines of
 //! `ServerFlow`.
 
+pub mod account;
 #[path = "../../forms/booking.rs"]
 pub mod booking_form;
+pub mod browser_login;
 pub mod conformance_forms;
 pub mod handler;
 pub mod login;

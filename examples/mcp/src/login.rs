@@ -73,6 +73,22 @@ impl Users {
         })
     }
 
+    /// Whether `token` is the token of the user `name` (compared in
+    /// constant time).
+    pub fn check(&self, name: &str, token: &str) -> bool {
+        let mut found = false;
+        for (known, user) in self.by_token.iter() {
+            let same = known.len() == token.len()
+                && known
+                    .bytes()
+                    .zip(token.bytes())
+                    .fold(0u8, |differ, (a, b)| differ | (a ^ b))
+                    == 0;
+            found |= same && user == name;
+        }
+        found
+    }
+
     /// The user whose token `token` is.
     fn user(&self, token: &str) -> Option<&str> {
         self.by_token.get(token).map(String::as_str)

@@ -293,7 +293,8 @@ where
 /// The first place where `written` differs from `original`, if any. Numbers
 /// compare by value (`0` equals `0.0`), objects by their keys in order at
 /// `properties` and regardless of order elsewhere; a `mode` written where
-/// the original had none is not a difference.
+/// the original had none is not a difference, nor an empty
+/// `elicitationId` written into a URL request that had none.
 fn difference(original: &Value, written: &Value, path: &mut String) -> Option<String> {
     match (original, written) {
         (Value::Number(a), Value::Number(b)) => {
@@ -315,9 +316,17 @@ fn difference(original: &Value, written: &Value, path: &mut String) -> Option<St
         (Value::Object(a), Value::Object(b)) => {
             // rmcp writes `mode` on every request, 2025-06-18 included.
             let added_mode = |key: &str| key == "mode" && path.is_empty();
+            // rmcp writes `elicitationId` on every URL request, as `""`
+            // when there is none (2026-07-28 has none): an extra member,
+            // which the revision's schema lets a client ignore.
+            let added_empty_id = |key: &str| {
+                key == "elicitationId"
+                    && b.get("mode").is_some_and(|mode| mode == "url")
+                    && b.get(key).is_some_and(|id| id == "")
+            };
             let extra = b
                 .keys()
-                .find(|key| !a.contains_key(*key) && !added_mode(key));
+                .find(|key| !a.contains_key(*key) && !added_mode(key) && !added_empty_id(key));
             if let Some(key) = extra {
                 return Some(format!("{path}/{key}"));
             }

@@ -199,7 +199,17 @@ pub struct ServerFlow<'a> {
     /// A task's keys are used once each: the attempts after the first get
     /// keys of their own.
     task_keys: std::collections::HashMap<String, u32>,
+    /// The request and user of a flow opened for a request (not a task),
+    /// for its hosted forms' visits.
+    #[cfg_attr(
+        not(feature = "web"),
+        allow(dead_code, reason = "read by hosted forms")
+    )]
+    bound: Option<(Binding, Principal)>,
 }
+
+#[cfg(feature = "web")]
+mod web_form;
 
 impl<'a> ServerFlow<'a> {
     /// The flow of `request`, handled with `context`, for `principal`:
@@ -234,6 +244,7 @@ impl<'a> ServerFlow<'a> {
     ) -> Result<ServerFlow<'a>, Stop> {
         let revision = revision_of(context)?;
         let support = support_of(context.client_capabilities().as_ref());
+        let bound = Some((binding.clone().bound_to(principal), principal.clone()));
         let (flow, via) = if revision.uses_input_required() {
             let retry = request.retry(&keys.limits())?;
             let flow = Flow::open(keys, binding, principal, revision, support, &retry)?;
@@ -247,6 +258,7 @@ impl<'a> ServerFlow<'a> {
             via,
             timeout: None,
             task_keys: Default::default(),
+            bound,
         })
     }
 
@@ -286,6 +298,7 @@ impl<'a> ServerFlow<'a> {
             via: Via::Task(task),
             timeout: None,
             task_keys: Default::default(),
+            bound: None,
         }
     }
 

@@ -1,0 +1,87 @@
+//! A hosted form asked through rmcp (feature `web`): in rounds on
+//! 2026-07-28, and on 2025-11-25 as `elicitation/create` in URL mode,
+//! waiting for the page and then telling the client with
+//! `notifications/elicitation/complete`.
+
+use rmcp::model as mcp;
+
+use super::{ServerFlow, Via};
+use crate::flow::{AskError, Stop, Url, UrlConsent};
+use crate::protocol::ElicitationCompleteNotification;
+use crate::web::store::{NewVisit, StoreError, Waited};
+use crate::web::{WebError, WebForms};
+use crate::{Elicitable, Elicitation};
+
+impl ServerFlow<'_> {
+    /// Asks the form `T` on the server's own page (URL mode) under `key`
+    /// (the key `T` is registered under in `web`), explained by `message`.
+    ///
+    /// On 2026-07-28, as [`Flow::web_form`](crate::flow::Flow::web_form):
+    /// a URL request in the input-required result, the answer read on the
+    /// retry. Before, `elicitation/create` in URL mode with an
+    /// `elicitationId`; once the user consents, the tool waits for the page
+    /// to be submitted (on whichever replica shares the store), sends
+    /// `notifications/elicitation/complete`, and reads the answer. A page
+    /// not submitted within [`ServerFlow::with_timeout`] (else the visit's
+    /// lifetime) reads as declined.
+    ///
+    /// # Errors
+    ///
+    /// As [`ServerFlow::gather`]; [`Stop::Failed`] with [`AskError::Web`]
+    /// in a task (whose flow is bound to no request), or when the visit
+    /// cannot be made or its answer read.
+    pub async fn web_form<T: Elicitable + 'static>(
+        &mut self,
+        web: &WebForms,
+        key: &str,
+        message: &str,
+    ) -> Result<Elicitation<T>, Stop> {
+        let peer = match &self.via {
+            Via::Rounds => return self.flow.web_form::<T>(web, key, message).await,
+            Via::Peer(peer) => *peer,
+            Via::Task(_) => return Err(web_error(WebError::Unbound)),
+        };
+        let Some((binding, principal)) = self.bound.clone() else {
+            return Err(web_error(WebError::Unbound));
+        };
+        let visit = web
+            .create::<T>(key, &binding, None)
+            .await
+            .map_err(web_error)?;
+        let need = Url::new(key, message, web.link(visit)).with_policy(web.url_policy());
+        let elicitation = match self.gather(need).await? {
+            UrlConsent::Declined => return Ok(Elicitation::Decline),
+            UrlConsent::Cancelled => return Ok(Elicitation::Cancel),
+            UrlConsent::Consented { visit } => visit,
+        };
+        let timeout = self.timeout.unwrap_or(NewVisit::DEFAULT_TTL);
+        match web.store().wait(visit, timeout).await {
+            Ok(Waited::Completed) => {}
+            Ok(Waited::TimedOut) | Err(StoreError::Expired) => return Ok(Elicitation::Decline),
+            Err(error) => return Err(web_error(error.into())),
+        }
+        if let Some(id) = elicitation {
+            let complete = ElicitationCompleteNotification::new(id);
+            let params = serde_json::to_value(&complete).ok();
+            let notification = mcp::ServerNotification::CustomNotification(
+                mcp::CustomNotification::new(ElicitationCompleteNotification::METHOD, params),
+            );
+            // The answer is in the store whatever the client hears: a
+            // notification lost on the way only leaves the client's
+            // "waiting" note on screen longer.
+            let _ = peer.send_notification(notification).await;
+        }
+        match web
+            .answer::<T>(visit, key, &binding, &principal)
+            .await
+            .map_err(web_error)?
+        {
+            Some(answer) => Ok(answer),
+            None => Ok(Elicitation::Decline),
+        }
+    }
+}
+
+fn web_error(error: WebError) -> Stop {
+    Stop::Failed(AskError::Web(error))
+}

@@ -1,0 +1,438 @@
+//! The hosted forms of a server: where their visits wait, the keys their
+//! answers are sealed with, the public URL of their pages, the forms the
+//! pages render, and who may open them.
+
+use core::any::TypeId;
+use core::fmt;
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+use super::Visitor;
+use super::store::{NewVisit, SealedAnswer, StoreError, VisitId, VisitStore};
+use crate::html::{FormPage, ReadError, Submission};
+use crate::protocol::{Action, UrlPolicy};
+use crate::state::{Binding, Principal, StateError, StateKeys, TokenId};
+use crate::validate::ValidationErrors;
+use crate::{Elicitable, Elicitation, Limits};
+
+/// The hosted forms of a server: the store their visits wait in, the
+/// [`StateKeys`] their answers are sealed with, the public URL their pages
+/// are served under, the forms they render ([`WebForms::form`]) and the
+/// identity check of their visitors ([`Visitor`]). Cheap to clone: the
+/// router ([`WebForms::router`]) and every flow share one.
+///
+/// ```
+/// use elicit_runtime::state::{StateKey, StateKeys};
+/// use elicit_runtime::web::store::MemoryStore;
+/// use elicit_runtime::web::{FromExtensions, WebForms};
+/// use elicit_runtime::{Elicitable, Secret};
+///
+/// /// Connect your account
+/// #[derive(Debug, Elicitable)]
+/// struct Connect {
+///     account: String,
+///     #[elicit(secret)]
+///     api_key: Secret,
+/// }
+///
+/// let keys = StateKeys::new(StateKey::generate().unwrap());
+/// let web = WebForms::new(MemoryStore::new(10_000), keys, "https://example.com", FromExtensions)
+///     .unwrap()
+///     .form::<Connect>("connect")
+///     .with_sign_in("/login");
+/// let app: axum::Router = web.router(); // merged beside the MCP service
+/// # let _ = app;
+/// ```
+#[derive(Clone)]
+pub struct WebForms {
+    store: Arc<dyn VisitStore>,
+    keys: StateKeys,
+    public_url: Arc<str>,
+    origin: Arc<str>,
+    forms: Arc<HashMap<String, Entry>>,
+    visitor: Arc<dyn Visitor>,
+    sign_in: Option<Arc<str>>,
+    limits: Limits,
+}
+
+/// A registered form: its type, and the functions that render and read
+/// its page.
+#[derive(Clone, Copy)]
+struct Entry {
+    type_id: TypeId,
+    read: fn(&[u8], &Limits) -> Result<Submission, ReadError>,
+    check: fn(&Submission) -> Result<(), ValidationErrors>,
+    render: fn(&str, &str, Option<(&Map<String, Value>, &ValidationErrors)>) -> String,
+}
+
+impl Entry {
+    fn of<T: Elicitable + 'static>() -> Entry {
+        Entry {
+            type_id: TypeId::of::<T>(),
+            read: |body, limits| Submission::read(&T::SCHEMA, body, limits),
+            check: |submission| submission.elicitation::<T>().map(|_| ()),
+            render: |action, csrf, again| {
+                let page = FormPage::of::<T>(action, csrf);
+                match again {
+                    Some((entered, errors)) => page.again(entered, errors).render(),
+                    None => page.render(),
+                }
+            },
+        }
+    }
+}
+
+/// Shows the public URL and the forms, never the keys.
+impl fmt::Debug for WebForms {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("WebForms")
+            .field("public_url", &self.public_url)
+            .field("forms", &self.forms.keys().collect::<Vec<_>>())
+            .field("sign_in", &self.sign_in)
+            .finish_non_exhaustive()
+    }
+}
+
+/// What the page stores, sealed: the button pressed and, on accept, the
+/// content it read.
+#[derive(Serialize, Deserialize)]
+pub(crate) struct Answered {
+    pub(crate) action: Action,
+    pub(crate) content: Map<String, Value>,
+}
+
+impl WebForms {
+    /// The hosted forms served under `public_url` (the scheme, host and
+    /// path prefix the browser reaches the router at, such as
+    /// `https://example.com`; `http` only to a loopback host), their visits
+    /// in `store`, their answers sealed with `keys`, their visitors checked
+    /// by `visitor`.
+    ///
+    /// # Errors
+    ///
+    /// [`WebError::PublicUrl`] for a URL that is neither `https` nor `http`
+    /// to a loopback host, or that has a query or fragment.
+    pub fn new(
+        store: impl VisitStore + 'static,
+        keys: StateKeys,
+        public_url: &str,
+        visitor: impl Visitor,
+    ) -> Result<WebForms, WebError> {
+        let public_url = public_url.trim_end_matches('/');
+        let origin = origin_of(public_url).ok_or(WebError::PublicUrl)?;
+        Ok(WebForms {
+            store: Arc::new(store),
+            keys,
+            public_url: public_url.into(),
+            origin: origin.into(),
+            forms: Arc::new(HashMap::new()),
+            visitor: Arc::new(visitor),
+            sign_in: None,
+            limits: Limits::DEFAULT,
+        })
+    }
+
+    /// The same forms with `T` served under `key` (the form key of its
+    /// visits, at most 256 bytes), rendered from the derived `T`: its
+    /// secret fields are password inputs.
+    pub fn form<T: Elicitable + 'static>(mut self, key: &str) -> WebForms {
+        Arc::make_mut(&mut self.forms).insert(key.to_owned(), Entry::of::<T>());
+        self
+    }
+
+    /// The same forms sending a visitor who has not signed in to
+    /// `sign_in` (a path of the same site, such as `/login`), with the
+    /// page to come back to as `?next=/forms/{visit}`; without it, such a
+    /// visitor is refused (401).
+    pub fn with_sign_in(mut self, sign_in: &str) -> WebForms {
+        self.sign_in = Some(sign_in.into());
+        self
+    }
+
+    /// The same forms reading posts within `limits` (the body's size, its
+    /// fields, each value's length): a larger post is refused (413).
+    pub fn with_limits(mut self, limits: Limits) -> WebForms {
+        self.limits = limits;
+        self
+    }
+
+    /// The store the visits wait in.
+    pub fn store(&self) -> &dyn VisitStore {
+        &*self.store
+    }
+
+    /// The public URL the pages are served under.
+    pub fn public_url(&self) -> &str {
+        &self.public_url
+    }
+
+    /// The policy a link to these pages passes: `http` to a loopback host
+    /// only when the public URL is one.
+    pub fn url_policy(&self) -> UrlPolicy {
+        if self.public_url.starts_with("https://") {
+            UrlPolicy::Https
+        } else {
+            UrlPolicy::HttpsOrLoopbackHttp
+        }
+    }
+
+    /// The link to the page of `visit`.
+    pub fn link(&self, visit: VisitId) -> String {
+        format!("{}/forms/{visit}", self.public_url)
+    }
+
+    /// Makes a visit asking the form `key` (registered as `T`) for the
+    /// request and user of `binding`, after the sealed state `token` if
+    /// the flow has one.
+    ///
+    /// # Errors
+    ///
+    /// [`WebError::NoForm`] when `key` is not registered as `T`;
+    /// [`WebError::Store`].
+    pub async fn create<T: Elicitable + 'static>(
+        &self,
+        key: &str,
+        binding: &Binding,
+        token: Option<TokenId>,
+    ) -> Result<VisitId, WebError> {
+        match self.forms.get(key) {
+            Some(entry) if entry.type_id == TypeId::of::<T>() => {}
+            _ => {
+                return Err(WebError::NoForm {
+                    key: key.to_owned(),
+                });
+            }
+        }
+        let mut visit = NewVisit::new(binding, key);
+        if let Some(token) = token {
+            visit = visit.after_token(token);
+        }
+        Ok(self.store.create(visit).await?.id)
+    }
+
+    /// The answer of `visit` for the request and user of `binding` (who is
+    /// `principal`), read once: `None` while the page is not submitted;
+    /// the answer, validated again as `T`, once it is. The store is not
+    /// trusted: the answer opens only with the keys, for this visit and
+    /// user.
+    ///
+    /// # Errors
+    ///
+    /// [`WebError::Mismatch`] for a visit made for another request, user
+    /// or form; [`WebError::Sealed`] for an answer that does not open;
+    /// [`WebError::Invalid`] for one that is not a valid `T`;
+    /// [`WebError::Store`] (expired, already taken, the backend).
+    pub async fn answer<T: Elicitable>(
+        &self,
+        visit: VisitId,
+        key: &str,
+        binding: &Binding,
+        principal: &Principal,
+    ) -> Result<Option<Elicitation<T>>, WebError> {
+        let loaded = self.store.load(visit).await?;
+        if !loaded.continues(binding) || !loaded.is_for(principal) || loaded.form_key() != key {
+            return Err(WebError::Mismatch);
+        }
+        let sealed: SealedAnswer = match self.store.take(visit).await {
+            Ok(sealed) => sealed,
+            Err(StoreError::NotCompleted) => return Ok(None),
+            Err(error) => return Err(error.into()),
+        };
+        let answered: Answered = sealed.open(&self.keys, visit, principal)?;
+        Ok(Some(match answered.action {
+            Action::Accept => {
+                Elicitation::Accept(T::from_content(&answered.content).map_err(WebError::Invalid)?)
+            }
+            Action::Decline => Elicitation::Decline,
+            Action::Cancel => Elicitation::Cancel,
+        }))
+    }
+
+    pub(crate) fn keys(&self) -> &StateKeys {
+        &self.keys
+    }
+
+    pub(crate) fn visitor(&self) -> &dyn Visitor {
+        &*self.visitor
+    }
+
+    pub(crate) fn sign_in(&self) -> Option<&str> {
+        self.sign_in.as_deref()
+    }
+
+    pub(crate) fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    pub(crate) fn origin(&self) -> &str {
+        &self.origin
+    }
+
+    pub(crate) fn read(&self, key: &str, body: &[u8]) -> Option<Result<Submission, ReadError>> {
+        self.forms
+            .get(key)
+            .map(|entry| (entry.read)(body, &self.limits))
+    }
+
+    pub(crate) fn check(
+        &self,
+        key: &str,
+        submission: &Submission,
+    ) -> Option<Result<(), ValidationErrors>> {
+        self.forms.get(key).map(|entry| (entry.check)(submission))
+    }
+
+    pub(crate) fn render(
+        &self,
+        key: &str,
+        action: &str,
+        csrf: &str,
+        again: Option<(&Map<String, Value>, &ValidationErrors)>,
+    ) -> Option<String> {
+        self.forms
+            .get(key)
+            .map(|entry| (entry.render)(action, csrf, again))
+    }
+}
+
+/// The origin (`scheme://host[:port]`) of `url`, if it is `https`, or
+/// `http` to a loopback host, with no query nor fragment.
+fn origin_of(url: &str) -> Option<&str> {
+    if url.contains(['?', '#'])
+        || url
+            .chars()
+            .any(|c| c.is_ascii_whitespace() || c.is_control())
+    {
+        return None;
+    }
+    let (scheme, rest) = url.split_once("://")?;
+    let end = rest.find('/').unwrap_or(rest.len());
+    let authority = &rest[..end];
+    if authority.is_empty() || authority.contains('@') {
+        return None;
+    }
+    let host = match authority.rsplit_once(':') {
+        Some((host, port)) if !host.ends_with(']') || authority.starts_with('[') => {
+            if port.chars().all(|c| c.is_ascii_digit()) {
+                host
+            } else {
+                authority
+            }
+        }
+        _ => authority,
+    };
+    let loopback = host == "localhost"
+        || host == "[::1]"
+        || host
+            .parse::<std::net::Ipv4Addr>()
+            .is_ok_and(|ip| ip.is_loopback());
+    match scheme {
+        "https" => Some(&url[..scheme.len() + 3 + end]),
+        "http" if loopback => Some(&url[..scheme.len() + 3 + end]),
+        _ => None,
+    }
+}
+
+/// What goes wrong making a hosted form's visit, or reading its answer.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum WebError {
+    /// The public URL is neither `https` nor `http` to a loopback host.
+    PublicUrl,
+    /// No form of this type is registered under the key.
+    NoForm {
+        /// The key asked.
+        key: String,
+    },
+    /// The visit was made for another request, user or form.
+    Mismatch,
+    /// The flow is bound to no request and user: a hosted form is asked in
+    /// a flow opened with `Flow::open`.
+    Unbound,
+    /// The store refused.
+    Store(StoreError),
+    /// The sealed answer does not open with the keys for this visit and
+    /// user.
+    Sealed(StateError),
+    /// The answer is not a valid form (it was checked when submitted: the
+    /// store holds something else).
+    Invalid(ValidationErrors),
+}
+
+impl fmt::Display for WebError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WebError::PublicUrl => f.write_str(
+                "the forms' public URL is neither `https` nor `http` to a loopback host, or has a \
+                 query: give the `https` URL the browser reaches the router at",
+            ),
+            WebError::NoForm { key } => write!(
+                f,
+                "no form of this type is registered under `{}`: add it with `WebForms::form`",
+                crate::excerpt::Excerpt(key)
+            ),
+            WebError::Mismatch => f.write_str(
+                "the visit was made for another request, user or form: ask the form again",
+            ),
+            WebError::Unbound => f.write_str(
+                "a hosted form needs a flow bound to its request and user: open it with \
+                 `Flow::open`",
+            ),
+            WebError::Store(error) => write!(f, "the visit store refused: {error}"),
+            WebError::Sealed(error) => write!(f, "the visit's answer does not open: {error}"),
+            WebError::Invalid(errors) => write!(
+                f,
+                "the visit's stored answer is not a valid form ({} errors): ask the form again",
+                errors.len()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for WebError {}
+
+impl From<StoreError> for WebError {
+    fn from(error: StoreError) -> WebError {
+        WebError::Store(error)
+    }
+}
+
+impl From<StateError> for WebError {
+    fn from(error: StateError) -> WebError {
+        WebError::Sealed(error)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::origin_of;
+
+    #[test]
+    fn origins() {
+        assert_eq!(
+            origin_of("https://example.com/app"),
+            Some("https://example.com")
+        );
+        assert_eq!(
+            origin_of("https://example.com:8443"),
+            Some("https://example.com:8443")
+        );
+        assert_eq!(
+            origin_of("http://127.0.0.1:8080"),
+            Some("http://127.0.0.1:8080")
+        );
+        assert_eq!(
+            origin_of("http://localhost:1/x"),
+            Some("http://localhost:1")
+        );
+        assert_eq!(origin_of("http://[::1]:1"), Some("http://[::1]:1"));
+        assert_eq!(origin_of("http://example.com"), None);
+        assert_eq!(origin_of("http://127.0.0.1.example.com"), None);
+        assert_eq!(origin_of("https://u@example.com"), None);
+        assert_eq!(origin_of("https://example.com/?q"), None);
+        assert_eq!(origin_of("javascript:alert(1)"), None);
+    }
+}

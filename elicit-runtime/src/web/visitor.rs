@@ -1,0 +1,72 @@
+//! Who opens a form's page: the server's own check of the browser's
+//! request, which the router asks before it shows or takes anything.
+
+use http::request::Parts;
+
+use crate::state::Principal;
+
+/// The server's identity check for the form pages: from a browser's
+/// request (its session cookie, a header an authenticating proxy set),
+/// the user it is, or `None` for a visitor who has not signed in.
+///
+/// The router shows a visit's page, and takes its submission, only to the
+/// user the visit was made for ([`Visit::is_for`](super::store::Visit::is_for)):
+/// the visit's link pre-authenticates nothing. A visitor who is someone
+/// else is refused (403); one who has not signed in is sent to the sign-in
+/// page the server gives ([`WebForms::with_sign_in`](super::WebForms::with_sign_in)),
+/// or refused (401) when there is none.
+///
+/// Any `Fn(&Parts) -> Option<Principal>` is a `Visitor`:
+///
+/// ```
+/// use elicit_runtime::state::Principal;
+/// use elicit_runtime::web::Visitor;
+///
+/// // A proxy that authenticated the user leaves a header (trust it only
+/// // behind that proxy).
+/// let by_header = |parts: &http::request::Parts| {
+///     parts.headers.get("x-authenticated-user")?.to_str().ok().map(Principal::user)
+/// };
+/// let (parts, ()) = http::Request::builder()
+///     .header("x-authenticated-user", "alice")
+///     .body(())
+///     .unwrap()
+///     .into_parts();
+/// assert_eq!(by_header.visitor(&parts), Some(Principal::user("alice")));
+/// ```
+pub trait Visitor: Send + Sync + 'static {
+    /// The user who sent `parts`, as the server's own authentication
+    /// establishes it, or `None` for no one signed in.
+    fn visitor(&self, parts: &Parts) -> Option<Principal>;
+}
+
+impl<F> Visitor for F
+where
+    F: Fn(&Parts) -> Option<Principal> + Send + Sync + 'static,
+{
+    fn visitor(&self, parts: &Parts) -> Option<Principal> {
+        self(parts)
+    }
+}
+
+/// The [`Principal`] an authentication layer in front of the router left
+/// in the request's extensions (as `principal_of` reads it for the MCP
+/// requests), or `None`.
+///
+/// ```
+/// use elicit_runtime::state::Principal;
+/// use elicit_runtime::web::{FromExtensions, Visitor};
+///
+/// let (mut parts, ()) = http::Request::new(()).into_parts();
+/// assert_eq!(FromExtensions.visitor(&parts), None);
+/// parts.extensions.insert(Principal::user("alice"));
+/// assert_eq!(FromExtensions.visitor(&parts), Some(Principal::user("alice")));
+/// ```
+#[derive(Debug, Clone, Copy, Default)]
+pub struct FromExtensions;
+
+impl Visitor for FromExtensions {
+    fn visitor(&self, parts: &Parts) -> Option<Principal> {
+        parts.extensions.get::<Principal>().cloned()
+    }
+}

@@ -1,0 +1,835 @@
+//! The hosted form pages' router, called as a service: the whole visit
+//! (page, invalid post, valid post, the tool's read) and every hostile
+//! case: markup and bidi controls in the form and the answers render
+//! inert; posts without the token, with another visit's token, from
+//! another user, twice, after expiry, over the size limit or from another
+//! site are refused with a page and change nothing; a secret is in no
+//! page, no `Debug`, and not in clear in the store.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::Router;
+use axum::body::{Body, to_bytes};
+use elicit_runtime::state::{Binding, Principal, StateKey, StateKeys};
+use elicit_runtime::web::store::{MemoryStore, NewVisit, StoreError, VisitId, VisitStore};
+use elicit_runtime::web::{WebError, WebForms};
+use elicit_runtime::{Elicitable, Elicitation, Limits, Secret};
+use http::{Request, StatusCode, header};
+use tower::ServiceExt;
+
+/// Connect your <script>alert(1)</script> account
+#[derive(Debug, Elicitable)]
+struct Connect {
+    /// The account "><img src=x onerror=alert(1)> to connect, see javascript:alert(1)
+    #[elicit(title = "Account \u{202e}txt.exe", min_length = 3, max_length = 40)]
+    account: String,
+    /// The key of the account's API
+    #[elicit(secret, title = "API key", min_length = 8)]
+    api_key: Secret,
+}
+
+const SECRET: &str = "sk-live-7f3a9c1e55d2";
+
+struct Setup {
+    store: Arc<MemoryStore>,
+    web: WebForms,
+    app: Router,
+}
+
+fn setup() -> Setup {
+    setup_with(Limits::DEFAULT, None)
+}
+
+fn setup_with(limits: Limits, sign_in: Option<&str>) -> Setup {
+    let store = Arc::new(MemoryStore::new(1000));
+    let keys = StateKeys::new(StateKey::generate().unwrap());
+    // The demo identity check: a `session` cookie naming the user.
+    let visitor = |parts: &http::request::Parts| {
+        let cookie = parts.headers.get(header::COOKIE)?.to_str().ok()?;
+        cookie
+            .split(';')
+            .find_map(|pair| pair.trim().strip_prefix("session="))
+            .map(Principal::user)
+    };
+    let mut web = WebForms::new(store.clone(), keys, "https://forms.example.com", visitor)
+        .unwrap()
+        .form::<Connect>("connect")
+        .with_limits(limits);
+    if let Some(sign_in) = sign_in {
+        web = web.with_sign_in(sign_in);
+    }
+    let app = web.router();
+    Setup { store, web, app }
+}
+
+fn binding(user: &str) -> Binding {
+    Binding::tool("connect_account", None).bound_to(&Principal::user(user))
+}
+
+async fn visit_for(setup: &Setup, user: &str) -> VisitId {
+    setup
+        .web
+        .create::<Connect>("connect", &binding(user), None)
+        .await
+        .unwrap()
+}
+
+struct Page {
+    status: StatusCode,
+    headers: http::HeaderMap,
+    body: String,
+}
+
+async fn call(app: &Router, request: Request<Body>) -> Page {
+    let response = app.clone().oneshot(request).await.unwrap();
+    let status = response.status();
+    let headers = response.headers().clone();
+    let body = to_bytes(response.into_body(), 1 << 20).await.unwrap();
+    Page {
+        status,
+        headers,
+        body: String::from_utf8(body.to_vec()).unwrap(),
+    }
+}
+
+async fn get(setup: &Setup, visit: &str, user: Option<&str>) -> Page {
+    let mut request = Request::get(format!("/forms/{visit}"));
+    if let Some(user) = user {
+        request = request.header(header::COOKIE, format!("session={user}"));
+    }
+    call(&setup.app, request.body(Body::empty()).unwrap()).await
+}
+
+async fn post(setup: &Setup, visit: VisitId, user: &str, body: String) -> Page {
+    post_with(setup, visit, user, body, &[]).await
+}
+
+async fn post_with(
+    setup: &Setup,
+    visit: VisitId,
+    user: &str,
+    body: String,
+    headers: &[(&str, &str)],
+) -> Page {
+    let mut request = Request::post(format!("/forms/{visit}"))
+        .header(header::COOKIE, format!("session={user}"))
+        .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded");
+    for (name, value) in headers {
+        request = request.header(*name, *value);
+    }
+    call(&setup.app, request.body(Body::from(body)).unwrap()).await
+}
+
+/// The CSRF token in a page.
+fn csrf_of(page: &Page) -> String {
+    let marker = r#"name="elicit-csrf" value=""#;
+    let start = page.body.find(marker).expect("the page has a token") + marker.len();
+    let end = start + page.body[start..].find('"').unwrap();
+    page.body[start..end].to_owned()
+}
+
+fn encode(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+fn body(csrf: &str, account: &str, api_key: &str, action: &str) -> String {
+    format!(
+        "elicit-csrf={}&account={}&api_key={}&elicit-action={action}",
+        encode(csrf),
+        encode(account),
+        encode(api_key)
+    )
+}
+
+fn assert_secure(page: &Page) {
+    for (name, value) in elicit_runtime::html::SECURITY_HEADERS {
+        assert_eq!(
+            page.headers[name], value,
+            "{name} on a {} page",
+            page.status
+        );
+    }
+}
+
+/// A refusal: its status, the security headers, a page saying why, and
+/// nothing of the form.
+fn assert_refused(page: &Page, status: StatusCode, says: &str) {
+    assert_eq!(page.status, status, "{}", page.body);
+    assert_secure(page);
+    assert!(
+        page.body.contains(says),
+        "{} should say {says:?}",
+        page.body
+    );
+    assert!(!page.body.contains("<form"), "a refusal shows no form");
+    assert!(!page.body.contains(SECRET));
+}
+
+#[tokio::test]
+async fn a_visit_goes_from_the_page_to_the_tool_once() {
+    let setup = setup();
+    let visit = visit_for(&setup, "alice").await;
+    assert_eq!(
+        setup
+            .web
+            .answer::<Connect>(
+                visit,
+                "connect",
+                &binding("alice"),
+                &Principal::user("alice")
+            )
+            .await
+            .unwrap()
+            .map(|_| ()),
+        None,
+        "no answer before the page is submitted"
+    );
+
+    let page = get(&setup, &visit.to_string(), Some("alice")).await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert_secure(&page);
+    assert_eq!(page.body.matches(r#"type="password""#).count(), 1);
+    let csrf = csrf_of(&page);
+
+    // Invalid: too short an account, too short a key; the page again.
+    let again = post(&setup, visit, "alice", body(&csrf, "ab", "short", "accept")).await;
+    assert_eq!(again.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_secure(&again);
+    assert!(again.body.contains("<title>Error: "));
+    assert!(again.body.contains(r#"value="ab""#), "the account is kept");
+    assert!(
+        !again.body.contains("short"),
+        "the secret is not written back"
+    );
+    assert_eq!(setup.store.stored_answer(visit), None);
+
+    // Valid.
+    let done = post(
+        &setup,
+        visit,
+        "alice",
+        body(&csrf, "ada-main", SECRET, "accept"),
+    )
+    .await;
+    assert_eq!(done.status, StatusCode::OK);
+    assert_secure(&done);
+    assert!(done.body.contains("Go back to the app"));
+    assert!(!done.body.contains(SECRET));
+    let stored = setup.store.stored_answer(visit).unwrap();
+    assert!(
+        !stored.contains(SECRET) && !stored.contains("ada-main"),
+        "sealed at rest"
+    );
+
+    // The tool reads it as the typed form, once.
+    let answer = setup
+        .web
+        .answer::<Connect>(
+            visit,
+            "connect",
+            &binding("alice"),
+            &Principal::user("alice"),
+        )
+        .await
+        .unwrap();
+    let Some(Elicitation::Accept(connect)) = answer else {
+        panic!("accepted: {answer:?}");
+    };
+    assert_eq!(connect.account, "ada-main");
+    assert_eq!(connect.api_key.expose(), SECRET);
+    assert!(!format!("{connect:?}").contains(SECRET));
+    let again = setup
+        .web
+        .answer::<Connect>(
+            visit,
+            "connect",
+            &binding("alice"),
+            &Principal::user("alice"),
+        )
+        .await;
+    assert!(
+        matches!(again, Err(WebError::Store(StoreError::AlreadyTaken))),
+        "{again:?}"
+    );
+    // The page is used.
+    assert_refused(
+        &get(&setup, &visit.to_string(), Some("alice")).await,
+        StatusCode::CONFLICT,
+        "already answered",
+    );
+}
+
+#[tokio::test]
+async fn a_declined_page_is_a_declined_answer() {
+    let setup = setup();
+    let visit = visit_for(&setup, "alice").await;
+    let csrf = csrf_of(&get(&setup, &visit.to_string(), Some("alice")).await);
+    let done = post(
+        &setup,
+        visit,
+        "alice",
+        format!("elicit-csrf={}&elicit-action=decline", encode(&csrf)),
+    )
+    .await;
+    assert_eq!(done.status, StatusCode::OK);
+    assert!(done.body.contains("declined"));
+    let answer = setup
+        .web
+        .answer::<Connect>(
+            visit,
+            "connect",
+            &binding("alice"),
+            &Principal::user("alice"),
+        )
+        .await
+        .unwrap();
+    assert!(matches!(answer, Some(Elicitation::Decline)), "{answer:?}");
+}
+
+#[tokio::test]
+async fn the_answer_is_read_only_by_the_flow_it_was_made_for() {
+    let setup = setup();
+    let visit = visit_for(&setup, "alice").await;
+    let csrf = csrf_of(&get(&setup, &visit.to_string(), Some("alice")).await);
+    post(
+        &setup,
+        visit,
+        "alice",
+        body(&csrf, "ada-main", SECRET, "accept"),
+    )
+    .await;
+    let bob = setup
+        .web
+        .answer::<Connect>(visit, "connect", &binding("bob"), &Principal::user("bob"))
+        .await;
+    assert!(matches!(bob, Err(WebError::Mismatch)), "{bob:?}");
+    let other_tool = Binding::tool("other", None).bound_to(&Principal::user("alice"));
+    let other = setup
+        .web
+        .answer::<Connect>(visit, "connect", &other_tool, &Principal::user("alice"))
+        .await;
+    assert!(matches!(other, Err(WebError::Mismatch)), "{other:?}");
+    // Still there for its own flow.
+    let own = setup
+        .web
+        .answer::<Connect>(
+            visit,
+            "connect",
+            &binding("alice"),
+            &Principal::user("alice"),
+        )
+        .await
+        .unwrap();
+    assert!(matches!(own, Some(Elicitation::Accept(_))));
+}
+
+#[tokio::test]
+async fn a_form_not_registered_as_its_type_makes_no_visit() {
+    /// Another form
+    #[derive(Debug, Elicitable)]
+    struct Other {
+        #[allow(dead_code, reason = "the form is never read")]
+        name: String,
+    }
+    let setup = setup();
+    let error = setup
+        .web
+        .create::<Other>("connect", &binding("alice"), None)
+        .await
+        .unwrap_err();
+    assert!(matches!(error, WebError::NoForm { .. }));
+    assert!(error.to_string().contains("`WebForms::form`"));
+}
+
+#[tokio::test]
+async fn the_page_is_only_for_the_visits_user() {
+    let setup = setup();
+    let visit = visit_for(&setup, "alice").await;
+    assert_refused(
+        &get(&setup, &visit.to_string(), None).await,
+        StatusCode::UNAUTHORIZED,
+        "Sign in",
+    );
+    assert_refused(
+        &get(&setup, &visit.to_string(), Some("bob")).await,
+        StatusCode::FORBIDDEN,
+        "another user",
+    );
+    assert_refused(
+        &get(&setup, "not-a-visit", Some("alice")).await,
+        StatusCode::NOT_FOUND,
+        "not a form",
+    );
+    let unknown = VisitId::generate().unwrap().to_string();
+    assert_refused(
+        &get(&setup, &unknown, Some("alice")).await,
+        StatusCode::NOT_FOUND,
+        "not a form",
+    );
+
+    // With a sign-in page, no one signed in is sent there, and back.
+    let setup = setup_with(Limits::DEFAULT, Some("/login"));
+    let visit = visit_for(&setup, "alice").await;
+    let page = get(&setup, &visit.to_string(), None).await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER);
+    assert_eq!(
+        page.headers[header::LOCATION],
+        format!("/login?next=/forms/{visit}")
+    );
+}
+
+#[tokio::test]
+async fn forged_posts_are_refused_and_change_nothing() {
+    let setup = setup();
+    let visit = visit_for(&setup, "alice").await;
+    let other = visit_for(&setup, "alice").await;
+    let csrf = csrf_of(&get(&setup, &visit.to_string(), Some("alice")).await);
+    let other_csrf = csrf_of(&get(&setup, &other.to_string(), Some("alice")).await);
+    assert_ne!(csrf, other_csrf);
+
+    let no_token = format!("account=ada-main&api_key={SECRET}&elicit-action=accept");
+    let refused = post(&setup, visit, "alice", no_token).await;
+    assert_refused(
+        &refused,
+        StatusCode::FORBIDDEN,
+        "did not come from the form",
+    );
+
+    let refused = post(
+        &setup,
+        visit,
+        "alice",
+        body(&other_csrf, "ada-main", SECRET, "accept"),
+    )
+    .await;
+    assert_refused(
+        &refused,
+        StatusCode::FORBIDDEN,
+        "did not come from the form",
+    );
+
+    let refused = post(
+        &setup,
+        visit,
+        "bob",
+        body(&csrf, "ada-main", SECRET, "accept"),
+    )
+    .await;
+    assert_refused(&refused, StatusCode::FORBIDDEN, "another user");
+
+    let refused = post_with(
+        &setup,
+        visit,
+        "alice",
+        body(&csrf, "ada-main", SECRET, "accept"),
+        &[("origin", "https://attacker.example")],
+    )
+    .await;
+    assert_refused(
+        &refused,
+        StatusCode::FORBIDDEN,
+        "did not come from the form",
+    );
+
+    let refused = post_with(
+        &setup,
+        visit,
+        "alice",
+        body(&csrf, "ada-main", SECRET, "accept"),
+        &[("sec-fetch-site", "cross-site")],
+    )
+    .await;
+    assert_refused(
+        &refused,
+        StatusCode::FORBIDDEN,
+        "did not come from the form",
+    );
+
+    assert_eq!(setup.store.stored_answer(visit), None, "nothing was stored");
+    // The page's own origin is fine.
+    let done = post_with(
+        &setup,
+        visit,
+        "alice",
+        body(&csrf, "ada-main", SECRET, "accept"),
+        &[
+            ("origin", "https://forms.example.com"),
+            ("sec-fetch-site", "same-origin"),
+        ],
+    )
+    .await;
+    assert_eq!(done.status, StatusCode::OK, "{}", done.body);
+}
+
+#[tokio::test]
+async fn a_second_post_is_refused_and_the_first_answer_stands() {
+    let setup = setup();
+    let visit = visit_for(&setup, "alice").await;
+    let csrf = csrf_of(&get(&setup, &visit.to_string(), Some("alice")).await);
+    let first = post(
+        &setup,
+        visit,
+        "alice",
+        body(&csrf, "ada-main", SECRET, "accept"),
+    )
+    .await;
+    assert_eq!(first.status, StatusCode::OK);
+    let stored = setup.store.stored_answer(visit).unwrap();
+    let second = post(
+        &setup,
+        visit,
+        "alice",
+        body(&csrf, "mallory", "sk-other-000000", "accept"),
+    )
+    .await;
+    assert_refused(&second, StatusCode::CONFLICT, "already answered");
+    assert_eq!(setup.store.stored_answer(visit).unwrap(), stored);
+    let answer = setup
+        .web
+        .answer::<Connect>(
+            visit,
+            "connect",
+            &binding("alice"),
+            &Principal::user("alice"),
+        )
+        .await
+        .unwrap();
+    let Some(Elicitation::Accept(connect)) = answer else {
+        panic!("{answer:?}")
+    };
+    assert_eq!(connect.account, "ada-main");
+}
+
+#[tokio::test]
+async fn an_expired_visit_is_refused() {
+    let setup = setup();
+    // A visit of one millisecond, made straight in the store, and waited out.
+    let created = setup
+        .store
+        .create(NewVisit::new(&binding("alice"), "connect").with_ttl(Duration::from_millis(1)))
+        .await
+        .unwrap();
+    tokio::time::sleep(Duration::from_millis(20)).await;
+    assert_refused(
+        &get(&setup, &created.id.to_string(), Some("alice")).await,
+        StatusCode::GONE,
+        "expired",
+    );
+    let refused = post(
+        &setup,
+        created.id,
+        "alice",
+        body(created.csrf.expose(), "ada-main", SECRET, "accept"),
+    )
+    .await;
+    assert_refused(&refused, StatusCode::GONE, "expired");
+    assert_eq!(setup.store.stored_answer(created.id), None);
+}
+
+#[tokio::test]
+async fn a_post_over_the_size_limit_is_refused() {
+    let setup = setup_with(Limits::DEFAULT.max_bytes(512), None);
+    let visit = visit_for(&setup, "alice").await;
+    let csrf = csrf_of(&get(&setup, &visit.to_string(), Some("alice")).await);
+    let huge = "x".repeat(4096);
+    let refused = post(&setup, visit, "alice", body(&csrf, &huge, SECRET, "accept")).await;
+    assert_refused(
+        &refused,
+        StatusCode::PAYLOAD_TOO_LARGE,
+        "larger than the form takes",
+    );
+    assert_eq!(setup.store.stored_answer(visit), None);
+    // Under the limit, it goes through.
+    let done = post(
+        &setup,
+        visit,
+        "alice",
+        body(&csrf, "ada-main", SECRET, "accept"),
+    )
+    .await;
+    assert_eq!(done.status, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn markup_and_bidi_controls_render_inert() {
+    let setup = setup();
+    let visit = visit_for(&setup, "alice").await;
+    let page = get(&setup, &visit.to_string(), Some("alice")).await;
+    assert!(!page.body.contains("<script"), "{}", page.body);
+    assert!(page.body.contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
+    assert!(!page.body.contains("<img"));
+    assert!(
+        page.body
+            .contains("&quot;&gt;&lt;img src=x onerror=alert(1)&gt;")
+    );
+    assert!(!page.body.contains('\u{202e}'));
+    assert!(page.body.contains(r"\u{202e}"));
+    assert!(!page.body.contains(r#"href="javascript:"#));
+
+    // An answer holding markup comes back escaped on the error page.
+    let csrf = csrf_of(&page);
+    let hostile =
+        "\"><img src=x onerror=alert(1)><script>alert(2)</script>javascript:alert(3)\u{202e}";
+    let again = post(
+        &setup,
+        visit,
+        "alice",
+        body(&csrf, hostile, "short", "accept"),
+    )
+    .await;
+    assert_eq!(again.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let parsed = scraper::Html::parse_document(&again.body);
+    let scripts = scraper::Selector::parse("script, img, [onerror]").unwrap();
+    assert_eq!(parsed.select(&scripts).count(), 0, "{}", again.body);
+    let account = scraper::Selector::parse(r#"input[name="account"]"#).unwrap();
+    let input = parsed.select(&account).next().unwrap();
+    assert_eq!(
+        input.value().attr("value"),
+        Some(hostile),
+        "kept as typed, as a value"
+    );
+}
+
+#[tokio::test]
+async fn the_secret_is_in_no_page_and_no_debug() {
+    let setup = setup();
+    let visit = visit_for(&setup, "alice").await;
+    let csrf = csrf_of(&get(&setup, &visit.to_string(), Some("alice")).await);
+    // Invalid (account too short), with the secret: the error page has no secret.
+    let again = post(&setup, visit, "alice", body(&csrf, "ab", SECRET, "accept")).await;
+    assert_eq!(again.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(!again.body.contains(SECRET));
+    // Refused posts holding it.
+    for refused in [
+        post(
+            &setup,
+            visit,
+            "bob",
+            body(&csrf, "ada-main", SECRET, "accept"),
+        )
+        .await,
+        post(
+            &setup,
+            visit,
+            "alice",
+            body("forged", "ada-main", SECRET, "accept"),
+        )
+        .await,
+        post(
+            &setup,
+            visit,
+            "alice",
+            body(&csrf, "ada-main", SECRET, "explode"),
+        )
+        .await,
+    ] {
+        assert!(!refused.body.contains(SECRET));
+        assert!(!refused.body.contains("<form"));
+    }
+    let done = post(
+        &setup,
+        visit,
+        "alice",
+        body(&csrf, "ada-main", SECRET, "accept"),
+    )
+    .await;
+    assert!(!done.body.contains(SECRET));
+    assert!(!format!("{:?}", setup.web).contains(SECRET));
+    assert!(!format!("{:?}", setup.store).contains(SECRET));
+    let answer = setup
+        .web
+        .answer::<Connect>(
+            visit,
+            "connect",
+            &binding("alice"),
+            &Principal::user("alice"),
+        )
+        .await;
+    assert!(!format!("{answer:?}").contains(SECRET));
+}
+
+#[tokio::test]
+async fn the_stylesheet_is_served() {
+    let setup = setup();
+    let request = Request::get(elicit_runtime::html::STYLESHEET_PATH)
+        .body(Body::empty())
+        .unwrap();
+    let sheet = call(&setup.app, request).await;
+    assert_eq!(sheet.status, StatusCode::OK);
+    assert_eq!(sheet.body, elicit_runtime::html::STYLESHEET);
+}
+
+mod flow {
+    //! `Flow::web_form` on 2026-07-28: the input-required URL request to a
+    //! fresh visit, the page, and the retry reading the typed answer.
+
+    use super::*;
+    use elicit_runtime::flow::{ClientSupport, Flow, Stop, WEB_FORM_ASKS};
+    use elicit_runtime::protocol::{
+        ElicitResult, ElicitationCapability, InputRequiredResult, InputResponses, RetryParams,
+        Revision,
+    };
+
+    fn keys() -> StateKeys {
+        StateKeys::new(StateKey::generate().unwrap())
+    }
+
+    /// The tool: connects an account from a hosted form.
+    async fn connect(
+        setup: &Setup,
+        keys: &StateKeys,
+        user: &str,
+        retry: &RetryParams,
+    ) -> Result<Elicitation<Connect>, Stop> {
+        let support = ClientSupport::elicitation(ElicitationCapability::form_and_url());
+        let mut flow = Flow::open(
+            keys,
+            Binding::tool("connect_account", None),
+            &Principal::user(user),
+            Revision::LATEST,
+            support,
+            retry,
+        )?;
+        flow.web_form::<Connect>(&setup.web, "connect", "Connect your account")
+            .await
+    }
+
+    /// The URL request under `key`, and its visit.
+    fn asked(result: &InputRequiredResult, key: &str) -> (String, VisitId) {
+        let request = result.input_requests.get(key).expect("asked under the key");
+        let url = request
+            .as_elicitation()
+            .unwrap()
+            .as_url()
+            .unwrap()
+            .url
+            .clone();
+        let visit = url
+            .strip_prefix("https://forms.example.com/forms/")
+            .unwrap();
+        (url.clone(), VisitId::parse(visit).unwrap())
+    }
+
+    fn consented(key: &str, state: &InputRequiredResult) -> RetryParams {
+        RetryParams::new(
+            InputResponses::new().with(key, &ElicitResult::accept_url()),
+            state.request_state.clone(),
+        )
+    }
+
+    #[tokio::test]
+    async fn the_retry_after_the_visit_reads_the_typed_answer() {
+        let setup = setup();
+        let keys = keys();
+        let Err(Stop::InputRequired(first)) =
+            connect(&setup, &keys, "alice", &RetryParams::default()).await
+        else {
+            panic!("the first call asks");
+        };
+        let (url, visit) = asked(&first, "connect");
+        assert!(!url.contains("alice"), "no personal data in the URL");
+
+        // The user opens the page, fails once, then submits.
+        let page = get(&setup, &visit.to_string(), Some("alice")).await;
+        let csrf = csrf_of(&page);
+        let again = post(&setup, visit, "alice", body(&csrf, "ab", SECRET, "accept")).await;
+        assert_eq!(again.status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert!(again.body.contains("at least 3"), "{}", again.body);
+        let done = post(
+            &setup,
+            visit,
+            "alice",
+            body(&csrf, "ada-main", SECRET, "accept"),
+        )
+        .await;
+        assert_eq!(done.status, StatusCode::OK);
+
+        let answer = connect(&setup, &keys, "alice", &consented("connect", &first))
+            .await
+            .unwrap();
+        let Elicitation::Accept(connect) = answer else {
+            panic!("accepted")
+        };
+        assert_eq!(
+            (connect.account.as_str(), connect.api_key.expose()),
+            ("ada-main", SECRET)
+        );
+    }
+
+    #[tokio::test]
+    async fn a_retry_before_the_visit_asks_again_then_declines() {
+        let setup = setup();
+        let keys = keys();
+        let Err(Stop::InputRequired(mut state)) =
+            connect(&setup, &keys, "alice", &RetryParams::default()).await
+        else {
+            panic!("the first call asks");
+        };
+        let (_, visit) = asked(&state, "connect");
+        let mut key = "connect".to_owned();
+        for ask in 1..WEB_FORM_ASKS {
+            let Err(Stop::InputRequired(next)) =
+                connect(&setup, &keys, "alice", &consented(&key, &state)).await
+            else {
+                panic!("asked again");
+            };
+            key = format!("connect.{ask}");
+            assert_eq!(asked(&next, &key).1, visit, "the same visit");
+            state = next;
+        }
+        let answer = connect(&setup, &keys, "alice", &consented(&key, &state))
+            .await
+            .unwrap();
+        assert!(matches!(answer, Elicitation::Decline));
+    }
+
+    #[tokio::test]
+    async fn the_state_of_one_user_reads_nothing_for_another() {
+        let setup = setup();
+        let keys = keys();
+        let Err(Stop::InputRequired(first)) =
+            connect(&setup, &keys, "alice", &RetryParams::default()).await
+        else {
+            panic!("the first call asks");
+        };
+        let (_, visit) = asked(&first, "connect");
+        let csrf = csrf_of(&get(&setup, &visit.to_string(), Some("alice")).await);
+        post(
+            &setup,
+            visit,
+            "alice",
+            body(&csrf, "ada-main", SECRET, "accept"),
+        )
+        .await;
+        // Bob replays Alice's state: refused, and the answer stays for Alice.
+        let bob = connect(&setup, &keys, "bob", &consented("connect", &first)).await;
+        assert!(matches!(bob, Err(Stop::Refused(_))), "{bob:?}");
+        let alice = connect(&setup, &keys, "alice", &consented("connect", &first))
+            .await
+            .unwrap();
+        assert!(matches!(alice, Elicitation::Accept(_)));
+    }
+
+    #[tokio::test]
+    async fn declining_to_open_the_page_declines() {
+        let setup = setup();
+        let keys = keys();
+        let Err(Stop::InputRequired(first)) =
+            connect(&setup, &keys, "alice", &RetryParams::default()).await
+        else {
+            panic!("the first call asks");
+        };
+        let retry = RetryParams::new(
+            InputResponses::new().with("connect", &ElicitResult::decline()),
+            first.request_state.clone(),
+        );
+        let answer = connect(&setup, &keys, "alice", &retry).await.unwrap();
+        assert!(matches!(answer, Elicitation::Decline));
+    }
+}
