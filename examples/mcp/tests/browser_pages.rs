@@ -26,107 +26,9 @@ mod support {
 
 use elicit_mcp::booking_form::Booking;
 use elicit_runtime::{Elicitable, Secret};
-use serde_json::{Value, json};
-use support::browser::{BACKSPACE, Browser, DOWN, END, ENTER, NARROW, NORMAL, SPACE, TAB, enabled};
+use serde_json::json;
+use support::browser::{Browser, DOWN, ENTER, NARROW, NORMAL, SPACE, TAB, enabled};
 use support::form_site::FormSite;
-
-/// The checks of every page: what axe-core says, and nothing wider than
-/// the viewport.
-async fn check_page(browser: &Browser, page: &str, size: (u32, u32)) {
-    browser.assert_accessible(page).await;
-    let widths = browser
-        .script(
-            "return [document.documentElement.scrollWidth, document.body.scrollWidth, \
-             window.innerWidth];",
-        )
-        .await;
-    let widths: Vec<u64> = serde_json::from_value(widths).unwrap();
-    assert_eq!(widths[2], u64::from(size.0), "the viewport's width");
-    assert!(
-        widths[0] <= u64::from(size.0) && widths[1] <= u64::from(size.0),
-        "the {page} page scrolls sideways at {} px: it is {} px wide",
-        size.0,
-        widths[0].max(widths[1])
-    );
-    let shot = browser.full_screenshot(page, size).await;
-    eprintln!("screenshot of the {page} page: {}", shot.display());
-}
-
-/// Every control of the form (what posts a field) and its label: `[id,
-/// name, type, label text, label visible]`, and each group's legend.
-const LABELS: &str = "
-const rows = [];
-for (const c of document.querySelectorAll('form input:not([type=hidden]), form select, form textarea')) {
-  const label = c.id ? document.querySelector('label[for=\"' + c.id + '\"]') : null;
-  const box = label ? label.getBoundingClientRect() : null;
-  const style = label ? getComputedStyle(label) : null;
-  rows.push({
-    id: c.id, name: c.name, type: c.type,
-    label: label ? label.innerText.trim() : null,
-    visible: !!label && box.width > 0 && box.height > 0 && style.visibility !== 'hidden' && style.display !== 'none',
-    labels: c.labels ? c.labels.length : 0,
-    group: c.closest('fieldset') ? c.closest('fieldset').querySelector('legend').innerText.trim() : null,
-  });
-}
-return rows;";
-
-/// Asserts that each field of `schema` posts from a control with a visible
-/// label naming it, and returns the controls.
-async fn assert_labelled(browser: &Browser, schema: &elicit_runtime::schema::FormSchema) -> Value {
-    let controls = browser.script(LABELS).await;
-    let rows = controls.as_array().unwrap();
-    for row in rows {
-        assert!(
-            row["visible"] == json!(true) && row["labels"].as_u64() >= Some(1),
-            "the control {row} has no visible label"
-        );
-        assert!(
-            !row["label"].as_str().unwrap_or("").is_empty(),
-            "the label of {row} is empty"
-        );
-    }
-    for property in schema.properties.iter() {
-        let named: Vec<&Value> = rows
-            .iter()
-            .filter(|row| row["name"] == json!(property.name.as_ref()))
-            .collect();
-        assert!(
-            !named.is_empty(),
-            "the field `{}` has no control on the page",
-            property.name
-        );
-        let title = property
-            .schema
-            .title
-            .as_deref()
-            .unwrap_or(property.name.as_ref());
-        let shown = named.iter().any(|row| {
-            row["label"].as_str().unwrap().starts_with(title)
-                || row["group"].as_str().is_some_and(|g| g.starts_with(title))
-        });
-        assert!(
-            shown,
-            "no label or legend of `{}` says {title:?}: {named:?}",
-            property.name
-        );
-    }
-    controls
-}
-
-/// Deletes everything in the focused text control, from its end.
-async fn clear(browser: &Browser) {
-    browser.keys(&END.to_string()).await;
-    let length = browser
-        .script("return document.activeElement.value.length;")
-        .await
-        .as_u64()
-        .unwrap();
-    browser
-        .keys(&BACKSPACE.to_string().repeat(length as usize))
-        .await;
-    let left = browser.script("return document.activeElement.value;").await;
-    assert_eq!(left, json!(""), "the field was emptied");
-}
 
 /// The booking form from empty to done, by keyboard alone, at `size`.
 async fn booking_by_keyboard(test: &str, size: (u32, u32)) {
@@ -138,8 +40,8 @@ async fn booking_by_keyboard(test: &str, size: (u32, u32)) {
 
     // The empty page: every field with its visible label.
     browser.open(&site.url).await;
-    assert_labelled(&browser, &Booking::SCHEMA).await;
-    check_page(&browser, "empty", size).await;
+    browser.assert_labelled(&Booking::SCHEMA).await;
+    browser.check_page("empty", size).await;
 
     // An invalid answer, typed: no date, too many people, not an email.
     // (the date input takes a Tab for each of its parts)
@@ -206,8 +108,8 @@ async fn booking_by_keyboard(test: &str, size: (u32, u32)) {
         json!(["40", "ada at example"]),
         "what was typed is kept"
     );
-    assert_labelled(&browser, &Booking::SCHEMA).await;
-    check_page(&browser, "error", size).await;
+    browser.assert_labelled(&Booking::SCHEMA).await;
+    browser.check_page("error", size).await;
     if size == NORMAL && std::env::var("ELICIT_UPDATE_SCREENSHOT").as_deref() == Ok("1") {
         let shot = browser.screenshot("readme").await;
         let docs = support::browser::workspace().join("docs/web-form.png");
@@ -245,7 +147,7 @@ async fn booking_by_keyboard(test: &str, size: (u32, u32)) {
         "the date input took the typed date"
     );
     browser.tab_to("field-1", 4).await;
-    clear(&browser).await;
+    browser.clear().await;
     browser.keys("4").await;
     browser.tab_to("field-2", 2).await; // the checked radio of the group
     browser.keys(&DOWN.to_string()).await; // the next option, checked
@@ -254,7 +156,7 @@ async fn booking_by_keyboard(test: &str, size: (u32, u32)) {
     browser.tab_to("field-3-1", 1).await; // Vegan
     browser.keys(&SPACE.to_string()).await;
     browser.tab_to("field-4", 4).await;
-    clear(&browser).await;
+    browser.clear().await;
     browser.keys("ada@example.com").await;
     browser.tab_to("field-5", 1).await;
     browser.keys("A birthday").await;
@@ -272,7 +174,7 @@ async fn booking_by_keyboard(test: &str, size: (u32, u32)) {
     // The done page, and the answer the site validated.
     let heading = browser.find("h1").await.text().await.unwrap();
     assert_eq!(heading, "Answer received");
-    check_page(&browser, "done", size).await;
+    browser.check_page("done", size).await;
     let accepted = site.accepted.lock().unwrap().clone();
     assert_eq!(accepted.len(), 1, "one answer: {accepted:?}");
     let answer = &accepted[0];
@@ -320,9 +222,9 @@ async fn a_form_with_a_secret_never_shows_it_again() {
     let site = FormSite::start::<Connect>().await;
     let browser = Browser::start("secret", NORMAL).await;
     browser.open(&site.url).await;
-    let controls = assert_labelled(&browser, &Connect::SCHEMA).await;
+    let controls = browser.assert_labelled(&Connect::SCHEMA).await;
     assert_eq!(controls[1]["type"], json!("password"));
-    check_page(&browser, "empty", NORMAL).await;
+    browser.check_page("empty", NORMAL).await;
 
     // Too short an account; a key typed in full.
     browser.tab_to("field-0", 1).await;
@@ -341,19 +243,19 @@ async fn a_form_with_a_secret_never_shows_it_again() {
         json!(["Error: Connect an account", "ab", "", false]),
         "the key is not written back into the error page"
     );
-    check_page(&browser, "error", NORMAL).await;
+    browser.check_page("error", NORMAL).await;
 
     browser.keys(&TAB.to_string()).await; // the summary's link
     browser.keys(&ENTER.to_string()).await;
     assert_eq!(browser.focused().await, "field-0");
-    clear(&browser).await;
+    browser.clear().await;
     browser.keys("abc-account").await;
     browser.keys(&TAB.to_string()).await;
     browser.keys("sk-live-0123456789").await;
     browser.keys_to_next_page(&ENTER.to_string()).await;
     let heading = browser.find("h1").await.text().await.unwrap();
     assert_eq!(heading, "Answer received");
-    check_page(&browser, "done", NORMAL).await;
+    browser.check_page("done", NORMAL).await;
     let accepted = site.accepted.lock().unwrap().clone();
     assert_eq!(accepted.len(), 1);
     assert!(accepted[0].contains("abc-account"), "{accepted:?}");
@@ -417,7 +319,7 @@ async fn declining_by_keyboard_sends_nothing() {
     browser.keys_to_next_page(&ENTER.to_string()).await;
     let heading = browser.find("h1").await.text().await.unwrap();
     assert_eq!(heading, "Answer declined");
-    check_page(&browser, "declined", NARROW).await;
+    browser.check_page("declined", NARROW).await;
     assert!(
         site.accepted.lock().unwrap().is_empty(),
         "nothing was accepted"

@@ -367,6 +367,85 @@ impl Browser {
         }
     }
 
+    /// The checks of every page: what axe-core says, and nothing wider than
+    /// the viewport.
+    pub async fn check_page(&self, page: &str, size: (u32, u32)) {
+        self.assert_accessible(page).await;
+        let widths = self
+            .script(
+                "return [document.documentElement.scrollWidth, document.body.scrollWidth, \
+                 window.innerWidth];",
+            )
+            .await;
+        let widths: Vec<u64> = serde_json::from_value(widths).unwrap();
+        assert_eq!(widths[2], u64::from(size.0), "the viewport's width");
+        assert!(
+            widths[0] <= u64::from(size.0) && widths[1] <= u64::from(size.0),
+            "the {page} page scrolls sideways at {} px: it is {} px wide",
+            size.0,
+            widths[0].max(widths[1])
+        );
+        let shot = self.full_screenshot(page, size).await;
+        eprintln!("screenshot of the {page} page: {}", shot.display());
+    }
+
+    /// Asserts that each field of `schema` posts from a control with a visible
+    /// label naming it, and returns the controls.
+    pub async fn assert_labelled(&self, schema: &elicit_runtime::schema::FormSchema) -> Value {
+        let controls = self.script(LABELS).await;
+        let rows = controls.as_array().unwrap();
+        for row in rows {
+            assert!(
+                row["visible"] == json!(true) && row["labels"].as_u64() >= Some(1),
+                "the control {row} has no visible label"
+            );
+            assert!(
+                !row["label"].as_str().unwrap_or("").is_empty(),
+                "the label of {row} is empty"
+            );
+        }
+        for property in schema.properties.iter() {
+            let named: Vec<&Value> = rows
+                .iter()
+                .filter(|row| row["name"] == json!(property.name.as_ref()))
+                .collect();
+            assert!(
+                !named.is_empty(),
+                "the field `{}` has no control on the page",
+                property.name
+            );
+            let title = property
+                .schema
+                .title
+                .as_deref()
+                .unwrap_or(property.name.as_ref());
+            let shown = named.iter().any(|row| {
+                row["label"].as_str().unwrap().starts_with(title)
+                    || row["group"].as_str().is_some_and(|g| g.starts_with(title))
+            });
+            assert!(
+                shown,
+                "no label or legend of `{}` says {title:?}: {named:?}",
+                property.name
+            );
+        }
+        controls
+    }
+
+    /// Deletes everything in the focused text control, from its end.
+    pub async fn clear(&self) {
+        self.keys(&END.to_string()).await;
+        let length = self
+            .script("return document.activeElement.value.length;")
+            .await
+            .as_u64()
+            .unwrap();
+        self.keys(&BACKSPACE.to_string().repeat(length as usize))
+            .await;
+        let left = self.script("return document.activeElement.value;").await;
+        assert_eq!(left, json!(""), "the field was emptied");
+    }
+
     /// Closes the session (the browser quits) and stops chromedriver.
     pub async fn close(self) {
         let _ = self.client.clone().close().await;
@@ -430,3 +509,21 @@ impl fantoccini::wd::WebDriverCompatibleCommand for Cdp {
         (http::Method::POST, Some(body.to_string()))
     }
 }
+
+/// Every control of the form (what posts a field) and its label: `[id,
+/// name, type, label text, label visible]`, and each group's legend.
+const LABELS: &str = "
+const rows = [];
+for (const c of document.querySelectorAll('form input:not([type=hidden]), form select, form textarea')) {
+  const label = c.id ? document.querySelector('label[for=\"' + c.id + '\"]') : null;
+  const box = label ? label.getBoundingClientRect() : null;
+  const style = label ? getComputedStyle(label) : null;
+  rows.push({
+    id: c.id, name: c.name, type: c.type,
+    label: label ? label.innerText.trim() : null,
+    visible: !!label && box.width > 0 && box.height > 0 && style.visibility !== 'hidden' && style.display !== 'none',
+    labels: c.labels ? c.labels.length : 0,
+    group: c.closest('fieldset') ? c.closest('fieldset').querySelector('legend').innerText.trim() : null,
+  });
+}
+return rows;";
