@@ -42,6 +42,8 @@ const LAYERS: &[&str] = &[
     "client",
     // forms as web pages, in the client's words for fields
     "html",
+    // hosted web forms: the visit store and the pages' routes
+    "web",
     "integrations",
     // the derive's plumbing uses anything
     "private",

@@ -670,11 +670,12 @@ mod flow {
     //! fresh visit, the page, and the retry reading the typed answer.
 
     use super::*;
-    use elicit_runtime::flow::{ClientSupport, Flow, Stop, WEB_FORM_ASKS};
+    use elicit_runtime::flow::{ClientSupport, Flow, Stop};
     use elicit_runtime::protocol::{
         ElicitResult, ElicitationCapability, InputRequiredResult, InputResponses, RetryParams,
         Revision,
     };
+    use elicit_runtime::web::WEB_FORM_ASKS;
 
     fn keys() -> StateKeys {
         StateKeys::new(StateKey::generate().unwrap())
@@ -831,5 +832,84 @@ mod flow {
         );
         let answer = connect(&setup, &keys, "alice", &retry).await.unwrap();
         assert!(matches!(answer, Elicitation::Decline));
+    }
+}
+
+mod prefer {
+    //! `Flow::form_or_page`: a form without secrets goes to the client's
+    //! form as before, unless the author prefers the page or the client
+    //! has URL mode only.
+
+    use super::*;
+    use elicit_runtime::flow::{ClientSupport, Flow, Stop};
+    use elicit_runtime::protocol::{ElicitationCapability, RetryParams, Revision};
+    use elicit_runtime::web::Prefer;
+
+    /// Your name
+    #[derive(Debug, Elicitable)]
+    struct Name {
+        #[allow(dead_code, reason = "only the request is looked at")]
+        name: String,
+    }
+
+    async fn mode_of(capability: ElicitationCapability, prefer: Prefer) -> String {
+        let keys = StateKeys::new(StateKey::generate().unwrap());
+        let store = MemoryStore::new(10);
+        let web = WebForms::new(
+            store,
+            keys.clone(),
+            "https://forms.example.com",
+            |_: &http::request::Parts| None,
+        )
+        .unwrap()
+        .form::<Name>("name");
+        let mut flow = Flow::open(
+            &keys,
+            Binding::tool("greet", None),
+            &Principal::user("alice"),
+            Revision::LATEST,
+            ClientSupport::elicitation(capability),
+            &RetryParams::default(),
+        )
+        .unwrap();
+        let Err(Stop::InputRequired(asked)) = flow
+            .form_or_page::<Name>(&web, "name", "Your name?", prefer)
+            .await
+        else {
+            panic!("asked");
+        };
+        let request = asked
+            .input_requests
+            .get("name")
+            .unwrap()
+            .as_elicitation()
+            .unwrap();
+        match request.as_url() {
+            Some(url) => {
+                assert!(url.url.starts_with("https://forms.example.com/forms/"));
+                "url".into()
+            }
+            None => "form".into(),
+        }
+    }
+
+    #[tokio::test]
+    async fn the_client_form_unless_the_page_is_preferred_or_the_only_way() {
+        assert_eq!(
+            mode_of(ElicitationCapability::form_and_url(), Prefer::Form).await,
+            "form"
+        );
+        assert_eq!(
+            mode_of(ElicitationCapability::form_and_url(), Prefer::Page).await,
+            "url"
+        );
+        assert_eq!(
+            mode_of(ElicitationCapability::form_only(), Prefer::Page).await,
+            "form"
+        );
+        assert_eq!(
+            mode_of(ElicitationCapability::url_only(), Prefer::Form).await,
+            "url"
+        );
     }
 }

@@ -81,7 +81,7 @@ fuzz_target!(|data: &[u8]| {
         let binding = Binding::tool("pay", None).bound_to(&user);
         let round = u32::from(mode >> 2).wrapping_mul(0x0101_0101);
         if let Ok(token) =
-            elicit_runtime::state::seal_flow_for_fuzzing(keys(), &binding, round, &value)
+            elicit_runtime::flow::seal_flow_for_fuzzing(keys(), &binding, round, &value)
         {
             let retry = RetryParams::new(Default::default(), Some(token));
             run(&retry, &user);

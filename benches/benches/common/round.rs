@@ -19,24 +19,9 @@ use rmcp::model::{RequestStateCodec, SealOptions};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
-/// Where would you like to go?
-#[derive(Debug, Clone, PartialEq, Elicitable)]
-pub struct Destination {
-    /// The city you would like to visit
-    #[elicit(title = "City", min_length = 2, max_length = 80)]
-    pub city: String,
-}
-
-/// When would you like to go?
-#[derive(Debug, Clone, PartialEq, Elicitable)]
-pub struct Dates {
-    /// The day you arrive
-    #[elicit(title = "Arrival", format = "date")]
-    pub arrival: String,
-    /// How many nights you stay
-    #[elicit(title = "Nights", minimum = 1, maximum = 30)]
-    pub nights: u8,
-}
+#[path = "../../../examples/forms/trip.rs"]
+mod trip;
+pub use trip::{Dates, Destination};
 
 /// The shape of what a flow seals (the runtime's `flow::Carried`, private
 /// to it): answers by key with the digest of the request each answers,

@@ -110,10 +110,13 @@ impl Carried {
     }
 }
 
-/// Seals `state` as a flow's carried state: in the flow's layout when it
-/// has the carried state's JSON shape, else as its JSON text.
+/// Seals `state` as a flow's carried state, for the fuzz targets only
+/// (built with `--cfg fuzzing`): they reach what a flow does with an
+/// authentic state, which no client can forge. JSON in the shape of the
+/// carried state is sealed in the flow's own layout; anything else is
+/// sealed as its JSON text, authentic bytes of another layout.
 #[cfg(fuzzing)]
-pub(crate) fn seal_any_for_fuzzing(
+pub fn seal_flow_for_fuzzing(
     keys: &StateKeys,
     binding: &crate::state::Binding,
     round: u32,

@@ -58,18 +58,15 @@ mod rounds;
 mod stop;
 mod support;
 mod url;
-#[cfg(feature = "web")]
-mod web;
 
 #[doc(hidden)]
 pub use compact::CarriedForBenches;
 #[cfg(fuzzing)]
-pub(crate) use compact::seal_any_for_fuzzing;
+#[doc(hidden)]
+pub use compact::seal_flow_for_fuzzing;
 pub use need::{Again, Asking, Form, Need, Optional, Reading, Roots, Sampling};
 pub use needs::{Needs, Round};
 pub use rounds::Flow;
 pub use stop::{AskError, Exhausted, FlowError, ResponseError, Stop, Unsupported};
 pub use support::{Capability, ClientSupport};
 pub use url::{Url, UrlConsent, VISIT_PLACEHOLDER};
-#[cfg(feature = "web")]
-pub use web::WEB_FORM_ASKS;

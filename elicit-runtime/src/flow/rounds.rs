@@ -354,7 +354,7 @@ impl Flow {
 
     /// The request and user a stateless flow is bound to.
     #[cfg(feature = "web")]
-    pub(super) fn bound(&self) -> Option<(&Binding, &Principal)> {
+    pub(crate) fn bound(&self) -> Option<(&Binding, &Principal)> {
         self.sealing
             .as_ref()
             .map(|sealing| (&sealing.binding, &sealing.principal))

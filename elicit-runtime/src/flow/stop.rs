@@ -407,9 +407,9 @@ pub enum AskError {
     /// ([`Flow::once`](super::Flow::once)).
     Replays(Replay),
     /// A hosted form's visit could not be made, or its answer read
-    /// ([`Flow::web_form`](super::Flow::web_form)).
-    #[cfg(feature = "web")]
-    Web(crate::web::WebError),
+    /// (`Flow::web_form`, feature `web`): a `web::WebError`, boxed so
+    /// that flows sit below the web module.
+    Web(Box<dyn std::error::Error + Send + Sync>),
 }
 
 impl fmt::Display for AskError {
@@ -437,8 +437,7 @@ impl fmt::Display for AskError {
                  rounds",
             ),
             AskError::Replays(replay) => fmt::Display::fmt(replay, f),
-            #[cfg(feature = "web")]
-            AskError::Web(error) => fmt::Display::fmt(error, f),
+            AskError::Web(error) => write!(f, "the hosted form failed: {error}"),
         }
     }
 }
@@ -454,8 +453,7 @@ impl std::error::Error for AskError {
             | AskError::TooManyRounds => None,
             AskError::Replays(replay) => Some(replay),
             AskError::Transport(error) => Some(error.as_ref()),
-            #[cfg(feature = "web")]
-            AskError::Web(error) => Some(error),
+            AskError::Web(error) => Some(error.as_ref()),
         }
     }
 }

@@ -192,19 +192,3 @@ pub use token_id::{Replay, SeenTokens, TokenId};
 /// assert_eq!(StateKeys::DEFAULT_TTL, DEFAULT_TTL);
 /// ```
 pub const DEFAULT_TTL: Duration = Duration::from_secs(60 * 60);
-
-/// Seals `state` as a flow's carried state, for the fuzz targets only
-/// (built with `--cfg fuzzing`): they reach what a flow does with an
-/// authentic state, which no client can forge. JSON in the shape of the
-/// carried state is sealed in the flow's own layout; anything else is
-/// sealed as its JSON text, authentic bytes of another layout.
-#[cfg(fuzzing)]
-#[doc(hidden)]
-pub fn seal_flow_for_fuzzing(
-    keys: &StateKeys,
-    binding: &Binding,
-    round: u32,
-    state: &serde_json::Value,
-) -> Result<String, SealError> {
-    crate::flow::seal_any_for_fuzzing(keys, binding, round, state)
-}

@@ -65,8 +65,12 @@ struct Entry {
     type_id: TypeId,
     read: fn(&[u8], &Limits) -> Result<Submission, ReadError>,
     check: fn(&Submission) -> Result<(), ValidationErrors>,
-    render: fn(&str, &str, Option<(&Map<String, Value>, &ValidationErrors)>) -> String,
+    render: fn(&str, &str, Option<Again<'_>>) -> String,
 }
+
+/// What an invalid post showed again: the content entered and what the
+/// validator said.
+type Again<'a> = (&'a Map<String, Value>, &'a ValidationErrors);
 
 impl Entry {
     fn of<T: Elicitable + 'static>() -> Entry {
@@ -290,7 +294,7 @@ impl WebForms {
         key: &str,
         action: &str,
         csrf: &str,
-        again: Option<(&Map<String, Value>, &ValidationErrors)>,
+        again: Option<Again<'_>>,
     ) -> Option<String> {
         self.forms
             .get(key)

@@ -18,11 +18,28 @@
 //! router at, a shared store ([`store::RedisStore`] with the `redis`
 //! feature) when it runs several replicas, and its managed state keys.
 
+mod flow;
 mod forms;
 mod pages;
 mod router;
 pub mod store;
 mod visitor;
 
+pub use flow::WEB_FORM_ASKS;
+#[cfg(feature = "rmcp")]
+pub(crate) use flow::web_error;
 pub use forms::{WebError, WebForms};
+
+/// Where a form without secrets is asked when both are possible
+/// (`Flow::form_or_page`): in the client's own form (form mode), as
+/// without hosted forms, or on the server's page (URL mode). Either way,
+/// a client with only one of the two modes gets that one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Prefer {
+    /// The client's form when it has form mode.
+    #[default]
+    Form,
+    /// The server's page when the client has URL mode.
+    Page,
+}
 pub use visitor::{FromExtensions, Visitor};

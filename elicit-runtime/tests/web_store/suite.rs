@@ -4,7 +4,7 @@
 use std::future::Future;
 use std::time::Duration;
 
-use elicit_runtime::state::{Binding, Principal, StateKey, StateKeys};
+use elicit_runtime::state::{Binding, Principal, StateKey, StateKeys, TOKEN_PREFIX};
 use elicit_runtime::web::store::{
     NewVisit, SealedAnswer, StoreError, StoreLimits, VisitId, VisitState, VisitStore, Waited,
 };
@@ -111,7 +111,7 @@ pub async fn take_twice<B: Backend>(backend: &B) {
     a.take(id).await.unwrap();
     assert_eq!(a.take(id).await, Err(StoreError::AlreadyTaken));
     assert_eq!(b.take(id).await, Err(StoreError::AlreadyTaken));
-    assert!(!backend.raw(&a, id).await.contains("es2."));
+    assert!(!backend.raw(&a, id).await.contains(TOKEN_PREFIX));
 }
 
 /// The second submission is refused, and the first answer stands.
@@ -186,7 +186,10 @@ pub async fn sealed_at_rest<B: Backend>(backend: &B) {
     let (a, _) = backend.replicas(StoreLimits::DEFAULT).await;
     let id = completed(&a, &keys()).await;
     let raw = backend.raw(&a, id).await;
-    assert!(raw.contains("es2."), "the sealed answer is kept: {raw}");
+    assert!(
+        raw.contains(TOKEN_PREFIX),
+        "the sealed answer is kept: {raw}"
+    );
     assert!(!raw.contains(SECRET), "the answer is kept in clear: {raw}");
     assert!(!raw.contains("horse"), "the answer is kept in clear: {raw}");
     assert!(!raw.contains("alice"), "the user's id is kept: {raw}");

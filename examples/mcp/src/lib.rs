@@ -16,6 +16,7 @@ pub mod stateless;
 pub mod tasks;
 pub mod tools;
 pub mod trip;
+#[path = "../../forms/trip.rs"]
 pub mod trip_forms;
 
 pub use handler::ExampleServer;

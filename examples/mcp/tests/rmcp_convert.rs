@@ -184,3 +184,29 @@ fn input_required_results_and_retries_go_through_rmcp() {
         Action::Accept
     );
 }
+
+#[test]
+fn a_url_request_in_an_input_required_result_goes_through_rmcp() {
+    // 2026-07-28 has no `elicitationId`; rmcp writes an empty one into
+    // every URL request, which is no change to what the request asks.
+    let elicitor = Elicitor::new(Revision::V2026_07_28, ElicitationCapability::form_and_url());
+    let ours = InputRequiredResult::builder(&elicitor)
+        .unwrap()
+        .url(
+            "connect",
+            "Connect your account",
+            "https://example.com/forms/v1",
+        )
+        .unwrap()
+        .request_state("s")
+        .build()
+        .unwrap();
+    let theirs = serde_json::to_value(input_required_to_rmcp(&ours).unwrap()).unwrap();
+    let params = &theirs["inputRequests"]["connect"]["params"];
+    assert_eq!(params["url"], "https://example.com/forms/v1");
+    assert_eq!(params["mode"], "url");
+    assert!(
+        params.get("elicitationId").is_none_or(|id| id == ""),
+        "{theirs}"
+    );
+}

@@ -791,7 +791,8 @@ async fn every_tool_is_listed() {
             "test_streaming_elicitation",
             "test_logging_tool",
             "test_trigger_tool_change",
-            "test_trigger_prompt_change"
+            "test_trigger_prompt_change",
+            "connect_account"
         ]
     );
 }

@@ -6,11 +6,11 @@
 use rmcp::model as mcp;
 
 use super::{ServerFlow, Via};
-use crate::flow::{AskError, Stop, Url, UrlConsent};
+use crate::flow::{Stop, Url, UrlConsent};
 use crate::protocol::ElicitationCompleteNotification;
 use crate::web::store::{NewVisit, StoreError, Waited};
-use crate::web::{WebError, WebForms};
-use crate::{Elicitable, Elicitation};
+use crate::web::{Prefer, WebError, WebForms};
+use crate::{Elicitable, Elicitation, FormMode};
 
 impl ServerFlow<'_> {
     /// Asks the form `T` on the server's own page (URL mode) under `key`
@@ -27,7 +27,7 @@ impl ServerFlow<'_> {
     ///
     /// # Errors
     ///
-    /// As [`ServerFlow::gather`]; [`Stop::Failed`] with [`AskError::Web`]
+    /// As [`ServerFlow::gather`]; [`Stop::Failed`] with [`AskError::Web`](crate::flow::AskError::Web)
     /// in a task (whose flow is bound to no request), or when the visit
     /// cannot be made or its answer read.
     pub async fn web_form<T: Elicitable + 'static>(
@@ -82,6 +82,29 @@ impl ServerFlow<'_> {
     }
 }
 
+impl ServerFlow<'_> {
+    /// Asks the form `T` (one without secrets) in form mode or on the
+    /// server's page, as [`Flow::form_or_page`](crate::flow::Flow::form_or_page)
+    /// chooses with `prefer`.
+    ///
+    /// # Errors
+    ///
+    /// As [`ServerFlow::form`] and [`ServerFlow::web_form`].
+    pub async fn form_or_page<T: FormMode + 'static>(
+        &mut self,
+        web: &WebForms,
+        key: &str,
+        message: &str,
+        prefer: Prefer,
+    ) -> Result<Elicitation<T>, Stop> {
+        if self.flow.page_first(prefer) {
+            self.web_form::<T>(web, key, message).await
+        } else {
+            self.form::<T>(key, message).await
+        }
+    }
+}
+
 fn web_error(error: WebError) -> Stop {
-    Stop::Failed(AskError::Web(error))
+    crate::web::web_error(error)
 }

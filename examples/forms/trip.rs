@@ -1,5 +1,5 @@
 //! The two forms of the example server's `plan_trip` tool: where, then
-//! when, asked in two rounds.
+//! when, asked in two rounds; shared by the server and the round benches.
 
 use elicit_runtime::Elicitable;
 

@@ -2,10 +2,11 @@
 //! store, a URL request to its page, and the answer read from the store
 //! on the retry.
 
-use super::{AskError, Flow, Stop, Url, UrlConsent};
-use crate::web::WebForms;
-use crate::web::store::VisitId;
-use crate::{Elicitable, Elicitation};
+use super::store::VisitId;
+use super::{Prefer, WebError, WebForms};
+use crate::flow::{AskError, Capability, Flow, Stop, Url, UrlConsent};
+use crate::protocol::Mode;
+use crate::{Elicitable, Elicitation, FormMode};
 
 /// How many times a hosted form is asked when the user says they opened
 /// the page but it is not submitted: after that, the form reads as
@@ -44,15 +45,15 @@ impl Flow {
     ) -> Result<Elicitation<T>, Stop> {
         let (binding, principal) = match self.bound() {
             Some((binding, principal)) => (binding.clone(), principal.clone()),
-            None => return Err(web_error(crate::web::WebError::Unbound)),
+            None => return Err(web_error(WebError::Unbound)),
         };
         let visit_key = format!("elicit.web.{key}.visit");
         let asks_key = format!("elicit.web.{key}.asks");
         let asks: u32 = self.carried(&asks_key)?.unwrap_or(0);
         let visit = match self.carried::<String>(&visit_key)? {
             Some(visit) => {
-                let visit = VisitId::parse(&visit)
-                    .map_err(|error| web_error(crate::web::WebError::Store(error)))?;
+                let visit =
+                    VisitId::parse(&visit).map_err(|error| web_error(WebError::Store(error)))?;
                 if let Some(answer) = web
                     .answer::<T>(visit, key, &binding, &principal)
                     .await
@@ -95,6 +96,40 @@ impl Flow {
     }
 }
 
-fn web_error(error: crate::web::WebError) -> Stop {
-    Stop::Failed(AskError::Web(error))
+impl Flow {
+    /// Asks the form `T` (one without secrets) in form mode, as
+    /// [`Flow::form`], or on the server's page, as [`Flow::web_form`]:
+    /// on the page when `prefer` is [`Prefer::Page`], or when the client
+    /// has URL mode but not form mode; in form mode otherwise.
+    ///
+    /// # Errors
+    ///
+    /// As [`Flow::form`] and [`Flow::web_form`].
+    pub async fn form_or_page<T: FormMode + 'static>(
+        &mut self,
+        web: &WebForms,
+        key: &str,
+        message: &str,
+        prefer: Prefer,
+    ) -> Result<Elicitation<T>, Stop> {
+        if self.page_first(prefer) {
+            self.web_form::<T>(web, key, message).await
+        } else {
+            self.form::<T>(key, message)
+        }
+    }
+
+    /// Whether a form the author would ask with `prefer` goes to the page.
+    pub(crate) fn page_first(&self, prefer: Prefer) -> bool {
+        let (support, revision) = (self.support(), self.revision());
+        let form = support.supports(Capability::Elicitation(Mode::Form), revision);
+        let url = support.supports(Capability::Elicitation(Mode::Url), revision);
+        url && (prefer == Prefer::Page || !form)
+    }
+}
+
+/// The stop for a hosted form's error: [`AskError::Web`], holding the
+/// [`WebError`].
+pub(crate) fn web_error(error: WebError) -> Stop {
+    Stop::Failed(AskError::Web(Box::new(error)))
 }
