@@ -50,6 +50,8 @@ mod secret;
 mod secret_words;
 mod url;
 
+#[cfg(feature = "app")]
+pub mod app;
 pub mod client;
 pub mod fallback;
 #[cfg(feature = "request-state")]

@@ -42,6 +42,8 @@ const LAYERS: &[&str] = &[
     "client",
     // forms as web pages, in the client's words for fields
     "html",
+    // forms as MCP Apps: the web page's form with the app's script
+    "app",
     // hosted web forms: the visit store and the pages' routes
     "web",
     "integrations",

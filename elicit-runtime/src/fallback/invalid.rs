@@ -3,6 +3,8 @@
 
 use core::fmt;
 
+use serde_json::{Value, json};
+
 use super::ArgumentsError;
 use crate::excerpt::OneLine;
 
@@ -55,6 +57,49 @@ impl InvalidArguments {
     /// What is wrong with the arguments.
     pub fn error(&self) -> &ArgumentsError {
         &self.error
+    }
+
+    /// The refusal as JSON, for a tool result's `structuredContent`: the
+    /// tool, and `invalidFields`, each failing field's wire name and what
+    /// is wrong with it in the validator's words, without the value
+    /// received (it may be a secret); none when the arguments were too
+    /// large. A form's app reads it to show each message next to its
+    /// field, after the field's label.
+    ///
+    /// ```
+    /// use elicit_runtime::Elicitable;
+    /// use elicit_runtime::fallback::InvalidArguments;
+    /// use serde_json::json;
+    ///
+    /// #[derive(Debug, Elicitable)]
+    /// struct Party {
+    ///     #[elicit(minimum = 1, maximum = 12)]
+    ///     size: u8,
+    /// }
+    ///
+    /// let error = Party::from_arguments(json!({ "size": 40 }).as_object().unwrap()).unwrap_err();
+    /// assert_eq!(
+    ///     InvalidArguments::new("book", error).to_json(),
+    ///     json!({
+    ///         "tool": "book",
+    ///         "invalidFields": [{ "field": "size", "violation": "must be at most 12" }]
+    ///     })
+    /// );
+    /// ```
+    pub fn to_json(&self) -> Value {
+        let fields: Vec<Value> = self
+            .error
+            .validation_errors()
+            .into_iter()
+            .flatten()
+            .map(|error| {
+                json!({
+                    "field": error.field(),
+                    "violation": error.violation().to_string(),
+                })
+            })
+            .collect();
+        json!({ "tool": self.tool, "invalidFields": fields })
     }
 }
 

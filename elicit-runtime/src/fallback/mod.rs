@@ -27,6 +27,13 @@
 //! does all three in one call, and asks through the form when the client
 //! can show it.
 //!
+//! The order of the paths a form takes, by what the client declared, is
+//! [`Route::choose`]: the host's elicitation form, else the form's app for
+//! a host of the MCP Apps extension (the tool then answers with
+//! [`AppShown`] while the app is shown), else a hosted web page where a
+//! page router is mounted, else [`Instructions`]; [`Routes`] is the same
+//! as a report across clients.
+//!
 //! ```
 //! use elicit_runtime::Elicitable;
 //! use elicit_runtime::fallback::{self, Instructions, InvalidArguments};
@@ -79,12 +86,16 @@
 //! [`Elicitable::arguments_present`]: crate::Elicitable::arguments_present
 //! [`Elicitable::from_arguments`]: crate::Elicitable::from_arguments
 
+mod app_shown;
 mod input_schema;
 mod instructions;
 mod invalid;
+mod route;
 mod text;
 
 pub use crate::arguments::{ArgumentsError, content_from_arguments};
+pub use app_shown::AppShown;
 pub use input_schema::{InputSchemaError, input_schema, input_schema_for};
 pub use instructions::Instructions;
 pub use invalid::InvalidArguments;
+pub use route::{Route, Routes};

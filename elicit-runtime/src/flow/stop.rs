@@ -8,7 +8,7 @@ use serde_json::{Map, Value};
 
 use super::Capability;
 use crate::excerpt::{Excerpt, OneLine};
-use crate::fallback::{Instructions, InvalidArguments};
+use crate::fallback::{AppShown, Instructions, InvalidArguments};
 use crate::limits::LimitError;
 use crate::protocol::jsonrpc;
 use crate::protocol::{InputRequiredResult, RequestError, RequestId, ResultError};
@@ -45,6 +45,10 @@ pub enum Stop {
     /// The tool's arguments carry the form but break it: return every
     /// failing field as a tool error, for the model to fix its call.
     InvalidArguments(InvalidArguments),
+    /// The client cannot show the form but renders apps, and the form has
+    /// one: return this as the tool's result while the host shows the app,
+    /// which calls the tool again with the user's answers as arguments.
+    AppShown(AppShown),
 }
 
 impl Stop {
@@ -74,6 +78,7 @@ impl fmt::Display for Stop {
                 OneLine(instructions.tool())
             ),
             Stop::InvalidArguments(invalid) => invalid.fmt(f),
+            Stop::AppShown(shown) => shown.fmt(f),
         }
     }
 }
@@ -88,6 +93,7 @@ impl std::error::Error for Stop {
             Stop::Failed(error) => Some(error),
             Stop::Instructions(_) => None,
             Stop::InvalidArguments(error) => Some(error),
+            Stop::AppShown(_) => None,
         }
     }
 }
@@ -101,6 +107,12 @@ impl From<Unsupported> for Stop {
 impl From<Instructions> for Stop {
     fn from(instructions: Instructions) -> Stop {
         Stop::Instructions(Box::new(instructions))
+    }
+}
+
+impl From<AppShown> for Stop {
+    fn from(shown: AppShown) -> Stop {
+        Stop::AppShown(shown)
     }
 }
 

@@ -74,10 +74,10 @@
 //! ```
 
 mod decode;
-mod escape;
+pub(crate) mod escape;
 mod fields;
 mod headers;
-mod page;
+pub(crate) mod page;
 mod read;
 mod shell;
 mod style;

@@ -232,10 +232,7 @@ impl<'a> FormPage<'a> {
     /// The page's HTML.
     pub fn render(&self) -> String {
         let mut out = String::with_capacity(1024 + 768 * self.schema.properties.len());
-        let errors = self
-            .again
-            .map(|(_, errors)| errors)
-            .filter(|e| !e.is_empty());
+        let errors = self.errors();
         match errors {
             Some(_) => self
                 .shell
@@ -245,15 +242,36 @@ impl<'a> FormPage<'a> {
         if let Some(errors) = errors {
             self.summary(&mut out, errors);
         }
+        self.write_form(&mut out, false);
+        Shell::close(&mut out);
+        out
+    }
+
+    /// The errors the page shows, if any.
+    fn errors(&self) -> Option<&'a ValidationErrors> {
+        self.again
+            .map(|(_, errors)| errors)
+            .filter(|e| !e.is_empty())
+    }
+
+    /// Writes the heading and the form. `embedded`: a form inside an app,
+    /// whose script sends it; it posts nowhere and carries no anti-forgery
+    /// token.
+    pub(crate) fn write_form(&self, out: &mut String, embedded: bool) {
+        let errors = self.errors();
         out.push_str("<h1>");
-        text(&mut out, self.message);
-        out.push_str("</h1>\n<form method=\"post\" action=\"");
-        attr(&mut out, self.action);
-        out.push_str("\" novalidate>\n<input type=\"hidden\" name=\"");
-        out.push_str(CSRF_FIELD);
-        out.push_str("\" value=\"");
-        attr(&mut out, self.csrf);
-        out.push_str("\">\n");
+        text(out, self.message);
+        if embedded {
+            out.push_str("</h1>\n<form novalidate>\n");
+        } else {
+            out.push_str("</h1>\n<form method=\"post\" action=\"");
+            attr(out, self.action);
+            out.push_str("\" novalidate>\n<input type=\"hidden\" name=\"");
+            out.push_str(CSRF_FIELD);
+            out.push_str("\" value=\"");
+            attr(out, self.csrf);
+            out.push_str("\">\n");
+        }
         for (index, property) in self.schema.properties.iter().enumerate() {
             let secret = self.autocomplete(property);
             let field = Field {
@@ -270,7 +288,7 @@ impl<'a> FormPage<'a> {
                     .unwrap_or_default(),
                 secret,
             };
-            fields::write(&mut out, &field);
+            fields::write(out, &field);
         }
         out.push_str("<div class=\"buttons\">\n");
         for (action, words) in [
@@ -287,8 +305,6 @@ impl<'a> FormPage<'a> {
             out.push_str("</button>\n");
         }
         out.push_str("</div>\n</form>\n");
-        Shell::close(&mut out);
-        out
     }
 
     /// The `autocomplete` of `property` when it is a secret: the token
@@ -367,6 +383,6 @@ static EMPTY: FormSchema = FormSchema {
 /// The message of one error, in the validator's words after the field's
 /// label ("Party size must be at most 12"); never what was received, which
 /// may be a secret.
-fn message(property: &Property, error: &FieldError) -> String {
+pub(crate) fn message(property: &Property, error: &FieldError) -> String {
     format!("{} {}", describe::label(property), error.violation())
 }

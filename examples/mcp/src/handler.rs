@@ -4,14 +4,15 @@
 use std::sync::Arc;
 
 use elicit_runtime::flow::Stop;
-use elicit_runtime::integrations::rmcp::principal_of;
+use elicit_runtime::integrations::rmcp::{FormApps, principal_of};
 use elicit_runtime::state::{Principal, SeenTokens, StateKeys};
 use elicit_runtime::web::WebForms;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CancelTaskParams, GetPromptRequestParams,
     GetPromptResponse, GetTaskParams, GetTaskResult, Implementation, ListPromptsResult,
-    ListToolsResult, PaginatedRequestParams, ServerCapabilities, ServerConfig, SubscriptionFilter,
-    Tool, UpdateTaskParams,
+    ListResourcesResult, ListToolsResult, PaginatedRequestParams, ReadResourceRequestParams,
+    ReadResourceResponse, ServerCapabilities, ServerConfig, SubscriptionFilter, Tool,
+    UpdateTaskParams,
 };
 use rmcp::service::{RequestContext, RoleServer, SubscriptionContext};
 use rmcp::task_manager::TaskManager;
@@ -29,19 +30,30 @@ pub struct ExampleServer {
     tasks: TaskManager,
     lists: Arc<stateless::Lists>,
     bookings: Arc<SeenTokens>,
+    apps: Arc<FormApps>,
+    app_tools: Arc<Vec<Tool>>,
     web: Option<WebForms>,
 }
 
 impl ExampleServer {
     /// A server sealing request state with `keys`.
     pub fn new(keys: StateKeys) -> ExampleServer {
+        let mut apps = FormApps::new();
+        let app_tools = tools::app_tools(&mut apps);
         ExampleServer {
             keys,
             tasks: TaskManager::new(),
             lists: Arc::default(),
             bookings: Arc::new(SeenTokens::new(100_000)),
+            apps: Arc::new(apps),
+            app_tools: Arc::new(app_tools),
             web: None,
         }
+    }
+
+    /// The apps of the forms (`book_table`'s), served as `ui://` resources.
+    pub fn apps(&self) -> &FormApps {
+        &self.apps
     }
 
     /// The same server asking hosted forms on `web`'s pages.
@@ -106,6 +118,7 @@ impl ServerHandler for ExampleServer {
             .enable_tool_list_changed()
             .enable_prompts()
             .enable_prompts_list_changed()
+            .enable_resources()
             .enable_tasks()
             .build();
         ServerConfig::new(capabilities)
@@ -123,7 +136,15 @@ impl ServerHandler for ExampleServer {
         _request: Option<PaginatedRequestParams>,
         _context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, ErrorData> {
-        let mut list: Vec<Tool> = ExampleServer::tool_specs().map(ToolSpec::tool).collect();
+        let mut list: Vec<Tool> = ExampleServer::tool_specs()
+            .map(|spec| {
+                self.app_tools
+                    .iter()
+                    .find(|tool| tool.name == spec.name)
+                    .cloned()
+                    .unwrap_or_else(|| spec.tool())
+            })
+            .collect();
         list.extend(self.lists.added_tools());
         Ok(ListToolsResult::with_all_items(list))
     }
@@ -173,6 +194,32 @@ impl ServerHandler for ExampleServer {
         match prompts::get(self, &request, &context).await {
             Some(answered) => answered.or_else(Stop::into_prompt_response),
             None => Err(no_such("prompt", &request.name, "prompts/list")),
+        }
+    }
+
+    async fn list_resources(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListResourcesResult, ErrorData> {
+        Ok(ListResourcesResult::with_all_items(self.apps.resources()))
+    }
+
+    async fn read_resource(
+        &self,
+        request: ReadResourceRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ReadResourceResponse, ErrorData> {
+        match self.apps.read(&request.uri) {
+            Some(read) => Ok(read.into()),
+            None => Err(ErrorData::resource_not_found(
+                format!(
+                    "there is no resource `{}`: call `resources/list` for the resources this \
+                     server has",
+                    request.uri
+                ),
+                None,
+            )),
         }
     }
 

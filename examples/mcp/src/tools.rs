@@ -5,9 +5,8 @@
 
 use std::sync::Arc;
 
-use elicit_runtime::fallback::input_schema;
 use elicit_runtime::flow::Stop;
-use elicit_runtime::integrations::rmcp::ServerFlow;
+use elicit_runtime::integrations::rmcp::{FormApps, ServerFlow};
 use elicit_runtime::{Elicitable, Elicitation, FormMode};
 use rmcp::ErrorData;
 use rmcp::model::{
@@ -39,8 +38,9 @@ pub const TOOLS: &[ToolSpec] = &[
     ToolSpec {
         name: "book_table",
         description: "Book a table: asks the user for the date, party size, seating, dietary needs \
-                      and contact; a client that cannot show forms passes them as arguments",
-        arguments: booking_arguments,
+                      and contact, in the host's form or the form's app; a client that shows \
+                      neither passes them as arguments",
+        arguments: no_arguments,
     },
     ToolSpec {
         name: "test_elicitation",
@@ -114,15 +114,19 @@ pub async fn call(
 
 /// Books a table with every client: through the form where the client can
 /// show one (asked again while the answer is invalid; on 2025-06-18 the
-/// dietary needs as booleans), from the arguments where the model passed
-/// the answers, and otherwise with instructions telling the model what to
-/// ask the user.
+/// dietary needs as booleans), from the arguments where the model or the
+/// form's app passed the answers, in the form's app where the host renders
+/// apps, and otherwise with instructions telling the model what to ask the
+/// user.
 async fn book_table(
     server: &ExampleServer,
     request: &CallToolRequestParams,
     context: &RequestContext<RoleServer>,
 ) -> Result<CallToolResponse, Stop> {
     let mut flow = ServerFlow::open(context, server.keys(), request, &server.principal(context))?;
+    if let Some(app) = server.apps().app_of("book_table") {
+        flow = flow.with_app(app);
+    }
     let answer = flow
         .form_or_arguments::<Booking>("booking", Booking::MESSAGE, request)
         .await?;
@@ -134,10 +138,18 @@ async fn book_table(
     Ok(text(answered(answer, |booking| booking.summary())))
 }
 
-/// The booking form's fields, as optional arguments of `book_table`.
-fn booking_arguments() -> JsonObject {
-    input_schema::<Booking>(&no_arguments())
-        .expect("the booking form has no field named like an argument of `book_table`")
+/// The tools that declare their form's app, the apps kept in `apps`:
+/// `book_table`, with the booking form's fields as optional arguments and
+/// its app at `ui://elicit/forms/book_table`.
+pub fn app_tools(apps: &mut FormApps) -> Vec<Tool> {
+    TOOLS
+        .iter()
+        .filter(|spec| spec.name == "book_table")
+        .map(|spec| {
+            apps.tool::<Booking>(spec.tool())
+                .expect("the booking form has no field named like an argument of `book_table`")
+        })
+        .collect()
 }
 
 /// Asks for the form `T` under `key` and answers with `accepted` of the

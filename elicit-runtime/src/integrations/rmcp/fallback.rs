@@ -1,14 +1,161 @@
 //! The fallback on rmcp: a tool asks for its form when the client can show
 //! it, reads it from its arguments when the model passed the answers, and
-//! otherwise returns instructions for the model.
+//! otherwise shows the form's app, sends the user to a hosted web page, or
+//! returns instructions for the model.
+
+use core::fmt;
+use std::future::Future;
+use std::pin::Pin;
 
 use rmcp::model as mcp;
+use rmcp::service::{RequestContext, RoleServer};
 
 use super::ServerFlow;
-use crate::fallback::{InputSchemaError, Instructions, InvalidArguments, input_schema};
+#[cfg(feature = "app")]
+use crate::app::AppForm;
+#[cfg(feature = "app")]
+use crate::fallback::AppShown;
+use crate::fallback::{InputSchemaError, Instructions, InvalidArguments, Route, input_schema};
 use crate::flow::{Capability, Stop};
 use crate::protocol::Mode;
+use crate::schema::FormSchema;
 use crate::{Elicitation, FormMode};
+
+/// A form on its way to a hosted web page: what a page router
+/// ([`WebPageRoute`]) needs to make the user's visit.
+#[derive(Debug, Clone, Copy)]
+#[non_exhaustive]
+pub struct WebPageForm<'f> {
+    /// The key the form is asked under in the flow.
+    pub key: &'f str,
+    /// The form's message.
+    pub message: &'f str,
+    /// The form's fields.
+    pub schema: &'f FormSchema,
+    /// The tool call that needs the form.
+    pub request: &'f mcp::CallToolRequestParams,
+}
+
+/// The hook of a page router mounted on the server, which serves forms as
+/// hosted web pages (the `html` module's pages, visits kept in a
+/// `VisitStore` with feature `web`): given to a flow with
+/// [`ServerFlow::with_web_pages`], it is the third path of
+/// [`ServerFlow::form_or_arguments`], for a client that shows neither
+/// forms nor the form's app. It answers with the stop the tool returns: a
+/// URL-mode need where the client takes URLs, or a result with the page's
+/// link for the model to give the user.
+pub trait WebPageRoute: Send + Sync {
+    /// The stop that sends the user to the page of `form`.
+    fn route<'f>(
+        &'f self,
+        form: WebPageForm<'f>,
+    ) -> Pin<Box<dyn Future<Output = Stop> + Send + 'f>>;
+}
+
+/// What a flow knows of the paths besides the client's own form: whether
+/// the client declared the apps extension, the form's app, a page router.
+#[derive(Clone, Copy, Default)]
+pub(super) struct Routes<'a> {
+    apps: bool,
+    #[cfg(feature = "app")]
+    app: Option<&'a AppForm>,
+    web_pages: Option<&'a dyn WebPageRoute>,
+}
+
+impl fmt::Debug for Routes<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut debug = f.debug_struct("Routes");
+        debug.field("apps", &self.apps);
+        #[cfg(feature = "app")]
+        debug.field("app", &self.app.map(AppForm::uri));
+        debug.field("web_pages", &self.web_pages.is_some()).finish()
+    }
+}
+
+impl Routes<'_> {
+    /// What the client of `context` declared.
+    pub(super) fn of(context: &RequestContext<RoleServer>) -> Self {
+        Routes {
+            apps: apps_of(context.client_capabilities().as_ref()),
+            ..Routes::default()
+        }
+    }
+
+    fn has_app(&self) -> bool {
+        #[cfg(feature = "app")]
+        return self.app.is_some();
+        #[cfg(not(feature = "app"))]
+        false
+    }
+}
+
+/// `true` when rmcp's client capabilities (of the request's `_meta`, else
+/// of `initialize`) declare the MCP Apps extension
+/// (`io.modelcontextprotocol/ui` with `text/html;profile=mcp-app` among its
+/// `mimeTypes`).
+///
+/// ```
+/// use elicit_runtime::integrations::rmcp::apps_of;
+/// use rmcp::model::ClientCapabilities;
+///
+/// let mut capabilities = ClientCapabilities::default();
+/// assert!(!apps_of(Some(&capabilities)));
+/// let ui = serde_json::json!({ "mimeTypes": ["text/html;profile=mcp-app"] });
+/// capabilities.extensions = Some(
+///     [("io.modelcontextprotocol/ui".to_owned(), ui.as_object().unwrap().clone())].into(),
+/// );
+/// assert!(apps_of(Some(&capabilities)));
+/// ```
+pub fn apps_of(capabilities: Option<&mcp::ClientCapabilities>) -> bool {
+    capabilities
+        .and_then(|capabilities| capabilities.extensions.as_ref())
+        .and_then(|extensions| extensions.get("io.modelcontextprotocol/ui"))
+        .and_then(|ui| ui.get("mimeTypes"))
+        .and_then(serde_json::Value::as_array)
+        .is_some_and(|types| {
+            types
+                .iter()
+                .any(|t| t.as_str() == Some("text/html;profile=mcp-app"))
+        })
+}
+
+impl<'a> ServerFlow<'a> {
+    /// The same flow, with `app` the form's app: a client that declared
+    /// the MCP Apps extension but shows no forms gets the app
+    /// ([`ServerFlow::form_or_arguments`]). Declare the app on the tool
+    /// and serve it with [`FormApps`](super::FormApps).
+    #[cfg(feature = "app")]
+    pub fn with_app(mut self, app: &'a AppForm) -> ServerFlow<'a> {
+        self.routes.app = Some(app);
+        self
+    }
+
+    /// The same flow, with a page router mounted: a client that shows
+    /// neither forms nor the form's app is sent to a hosted web page
+    /// ([`ServerFlow::form_or_arguments`]).
+    pub fn with_web_pages(mut self, router: &'a dyn WebPageRoute) -> ServerFlow<'a> {
+        self.routes.web_pages = Some(router);
+        self
+    }
+
+    /// `true` when the client declared the MCP Apps extension.
+    pub fn apps_declared(&self) -> bool {
+        self.routes.apps
+    }
+
+    /// The path a form without answers in the call's arguments takes to
+    /// the user from this flow ([`Route::choose`]).
+    pub fn route(&self) -> Route {
+        let flow = self.flow();
+        Route::choose(
+            flow.support()
+                .supports(Capability::Elicitation(Mode::Form), flow.revision()),
+            self.routes.apps,
+            self.routes.has_app(),
+            self.routes.web_pages.is_some(),
+        )
+    }
+}
 
 impl ServerFlow<'_> {
     /// The form `T` for the tool call `request`, from whichever client
@@ -22,9 +169,20 @@ impl ServerFlow<'_> {
     ///    field, so the model fixes its call;
     /// 2. else, when the client can show forms, it is asked for under `key`
     ///    with `message`, as [`ServerFlow::form`] does;
-    /// 3. else the tool stops with [`Stop::Instructions`]: a result telling
+    /// 3. else, when the client declared the MCP Apps extension and the
+    ///    flow has the form's app (`with_app`, feature `app`), the tool
+    ///    stops with [`Stop::AppShown`]: the host shows the app, which calls
+    ///    the tool again with the user's answers as arguments (read as in 1,
+    ///    so a refusal comes back to the app field by field);
+    /// 4. else, when a page router is mounted
+    ///    ([`ServerFlow::with_web_pages`]), the tool stops with what the
+    ///    router answers: the user fills the form on a hosted web page;
+    /// 5. else the tool stops with [`Stop::Instructions`]: a result telling
     ///    the model to ask the user and call the tool again with the
     ///    answers as arguments (the call's other arguments repeated).
+    ///
+    /// [`ServerFlow::route`] says which of 2 to 5 a call without the answers
+    /// takes.
     ///
     /// List the form's fields among the tool's arguments with
     /// [`tool_with_form`], so the model knows it may pass them. Answers read
@@ -87,12 +245,30 @@ impl ServerFlow<'_> {
                 Err(error) => Err(InvalidArguments::new(request.name.as_ref(), error).into()),
             };
         }
-        let flow = self.flow();
-        if flow
-            .support()
-            .supports(Capability::Elicitation(Mode::Form), flow.revision())
-        {
-            return self.form::<T>(key, message).await;
+        match self.route() {
+            Route::Elicitation => return self.form::<T>(key, message).await,
+            #[cfg(feature = "app")]
+            Route::App => {
+                if let Some(app) = self.routes.app {
+                    let message: String = message.into();
+                    return Err(AppShown::new(request.name.as_ref(), app.uri(), message).into());
+                }
+            }
+            Route::WebPage => {
+                if let Some(router) = self.routes.web_pages {
+                    let key: String = key.into();
+                    let message: String = message.into();
+                    let schema = T::SCHEMA;
+                    let form = WebPageForm {
+                        key: &key,
+                        message: &message,
+                        schema: &schema,
+                        request,
+                    };
+                    return Err(router.route(form).await);
+                }
+            }
+            _ => {}
         }
         let mut instructions = Instructions::for_form::<T>(request.name.as_ref(), message);
         if let Some(arguments) = arguments {

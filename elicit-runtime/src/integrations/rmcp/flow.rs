@@ -199,6 +199,9 @@ pub struct ServerFlow<'a> {
     /// A task's keys are used once each: the attempts after the first get
     /// keys of their own.
     task_keys: std::collections::HashMap<String, u32>,
+    /// The other paths a form takes when the client shows no forms: see
+    /// [`ServerFlow::form_or_arguments`].
+    pub(super) routes: super::fallback::Routes<'a>,
     /// The request and user of a flow opened for a request (not a task),
     /// for its hosted forms' visits.
     #[cfg_attr(
@@ -258,6 +261,7 @@ impl<'a> ServerFlow<'a> {
             via,
             timeout: None,
             task_keys: Default::default(),
+            routes: super::fallback::Routes::of(context),
             bound,
         })
     }
@@ -298,6 +302,7 @@ impl<'a> ServerFlow<'a> {
             via: Via::Task(task),
             timeout: None,
             task_keys: Default::default(),
+            routes: super::fallback::Routes::default(),
             bound: None,
         }
     }
@@ -584,11 +589,17 @@ fn transport(error: RmcpElicitError) -> Stop {
 
 impl Stop {
     /// The response of a `tools/call` handler: the input-required result;
+    /// for [`Stop::AppShown`], a successful result saying the form is shown
+    /// in its app (text and `structuredContent`);
     /// for [`Stop::Instructions`], a successful result with the
     /// instructions for the model ([`Instructions::to_tool_result`](crate::fallback::Instructions::to_tool_result),
     /// which says why it is no error);
+    /// for arguments that break the form, a tool error whose text the model
+    /// reads and whose `structuredContent` lists each failing field
+    /// ([`InvalidArguments::to_json`](crate::fallback::InvalidArguments::to_json),
+    /// what a form's app shows next to each field);
     /// or a tool error the model can read for a client that cannot answer
-    /// ([`Stop::Unsupported`]), arguments that break the form, a form that
+    /// ([`Stop::Unsupported`]), a form that
     /// stayed invalid or a request that failed; JSON-RPC `-32602` for a
     /// refused request.
     ///
@@ -599,7 +610,19 @@ impl Stop {
         match self {
             Stop::InputRequired(result) => Ok(input_required(&result)?.into()),
             Stop::Instructions(instructions) => Ok(instructions.to_tool_result().into()),
+            Stop::AppShown(shown) => {
+                let mut result =
+                    mcp::CallToolResult::success(vec![mcp::ContentBlock::text(shown.to_string())]);
+                result.structured_content = Some(shown.to_json());
+                Ok(result.into())
+            }
             Stop::Refused(error) => Err(error.to_error_data()),
+            Stop::InvalidArguments(invalid) => {
+                let mut result =
+                    mcp::CallToolResult::error(vec![mcp::ContentBlock::text(invalid.to_string())]);
+                result.structured_content = Some(invalid.to_json());
+                Ok(result.into())
+            }
             other => Ok(mcp::CallToolResult::error(vec![mcp::ContentBlock::text(
                 other.to_string(),
             )])

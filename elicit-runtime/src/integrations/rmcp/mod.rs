@@ -22,7 +22,11 @@
 //!   for when the client can show it, read from the tool's arguments when
 //!   the model passed the answers, and otherwise a tool result that tells
 //!   the model what to ask the user ([`fallback`](crate::fallback));
-//!   [`tool_with_form`] lists the form's fields among the tool's arguments.
+//!   [`tool_with_form`] lists the form's fields among the tool's arguments;
+//!   with feature `app`, `FormApps` and `tool_with_app` declare the form's
+//!   MCP App on the tool and serve it, and `ServerFlow::with_app` shows it
+//!   to hosts of the apps extension ([`apps_of`]); a page router mounted
+//!   with [`ServerFlow::with_web_pages`] ([`WebPageRoute`]) comes next.
 //! - [`ElicitationClient`], an rmcp client handler that answers requests
 //!   through a [`Responder`] (a callback, or [`TerminalResponder`] with
 //!   feature `terminal`) with the client-side guards on: declared modes
@@ -34,6 +38,8 @@
 //!
 //! See [`ServerFlow`] for a tool that asks on every revision.
 
+#[cfg(feature = "app")]
+mod app;
 mod client;
 mod convert;
 mod error;
@@ -42,6 +48,8 @@ mod flow;
 mod rounds;
 mod server;
 
+#[cfg(feature = "app")]
+pub use app::{FormApps, contents, resource, tool_with_app};
 #[cfg(feature = "terminal")]
 pub use client::TerminalResponder;
 pub use client::{DEFAULT_MAX_ROUNDS, ElicitationClient, Incoming, RATE_LIMITED_CODE, Responder};
@@ -50,7 +58,7 @@ pub use convert::{
     request_from_rmcp, request_to_rmcp, result_from_rmcp, result_to_rmcp, retry_from_rmcp,
 };
 pub use error::RmcpElicitError;
-pub use fallback::tool_with_form;
+pub use fallback::{WebPageForm, WebPageRoute, apps_of, tool_with_form};
 pub use flow::{Continued, ServerFlow, principal_of, revision_of, support_of};
 pub use rounds::{RoundError, Rounds};
 pub use server::{ServerElicitation, UrlAnswer};
