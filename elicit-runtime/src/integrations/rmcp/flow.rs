@@ -466,8 +466,12 @@ impl<'a> ServerFlow<'a> {
     ) -> Result<Value, Stop> {
         match request {
             InputRequest::Elicitation(params) => {
+                // A URL need built its request under its own policy (`Url::request`,
+                // `https` unless the need allowed `http` to a loopback host); this
+                // check is for the client's modes, and refuses any other URL still.
                 let checked = self
                     .elicitor()
+                    .with_url_policy(crate::protocol::UrlPolicy::HttpsOrLoopbackHttp)
                     .check(params.clone())
                     .map_err(AskError::from)?;
                 let result = peer
