@@ -42,7 +42,7 @@ fn layout(message: &str, action: &str, csrf: &str, fields: Markup) -> Markup {
             head {
                 meta charset="utf-8";
                 meta name="viewport" content="width=device-width, initial-scale=1";
-                meta name="referrer" content="same-origin";
+                meta name="referrer" content="no-referrer";
                 title { (message) }
                 link rel="stylesheet" href=(STYLESHEET_PATH);
             }

@@ -685,7 +685,7 @@ fn the_headers_are_strict() {
     }
     assert!(!csp.contains("script-src") && !csp.contains("unsafe"));
     assert_eq!(header("X-Frame-Options"), "DENY");
-    assert_eq!(header("Referrer-Policy"), "same-origin");
+    assert_eq!(header("Referrer-Policy"), "no-referrer");
     assert_eq!(header("Cache-Control"), "no-store");
     assert_eq!(header("X-Content-Type-Options"), "nosniff");
 }

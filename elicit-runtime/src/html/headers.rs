@@ -16,10 +16,11 @@ pub const PAGE_CONTENT_TYPE: &str = "text/html; charset=utf-8";
 /// The headers every page (the form, its error page, the done and refused
 /// pages) must carry, as `(name, value)`: the
 /// [`CONTENT_SECURITY_POLICY`], `X-Frame-Options: DENY` for browsers that
-/// read no `frame-ancestors`, `Referrer-Policy: same-origin` (the page's
-/// URL names a visit, so it never leaves the site; `no-referrer` would
-/// make a browser send `Origin: null` with the page's own post, which an
-/// origin check must then refuse), `Cache-Control: no-store` (a page holds what the
+/// read no `frame-ancestors`, `Referrer-Policy: no-referrer` (the page's
+/// URL names a visit, so it is sent nowhere, not even to the site itself;
+/// a browser then posts the page with `Origin: null`, which the form
+/// router takes only with `Sec-Fetch-Site: same-origin`),
+/// `Cache-Control: no-store` (a page holds what the
 /// user typed), `X-Content-Type-Options: nosniff`, and the
 /// [`PAGE_CONTENT_TYPE`].
 ///
@@ -33,7 +34,7 @@ pub const PAGE_CONTENT_TYPE: &str = "text/html; charset=utf-8";
 pub const SECURITY_HEADERS: [(&str, &str); 6] = [
     ("Content-Security-Policy", CONTENT_SECURITY_POLICY),
     ("X-Frame-Options", "DENY"),
-    ("Referrer-Policy", "same-origin"),
+    ("Referrer-Policy", "no-referrer"),
     ("Cache-Control", "no-store"),
     ("X-Content-Type-Options", "nosniff"),
     ("Content-Type", PAGE_CONTENT_TYPE),

@@ -56,7 +56,7 @@ impl<'a> Shell<'a> {
         out.push_str(
             "\">\n<head>\n<meta charset=\"utf-8\">\n\
              <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-             <meta name=\"referrer\" content=\"same-origin\">\n<title>",
+             <meta name=\"referrer\" content=\"no-referrer\">\n<title>",
         );
         text(out, title);
         out.push_str("</title>\n<link rel=\"stylesheet\" href=\"");

@@ -162,9 +162,12 @@ fn refusal_of(error: &StoreError) -> Refusal {
 }
 
 /// Whether the post says it comes from another site: an `Origin` other
-/// than the pages' own, or `Sec-Fetch-Site: cross-site`. (A post without
-/// either, from an older browser or a script, still needs the page's
-/// token.)
+/// than the pages' own, or `Sec-Fetch-Site` other than `same-origin` or
+/// `none`. The pages send `Referrer-Policy: no-referrer`, with which a
+/// browser posts `Origin: null`: that is taken only with
+/// `Sec-Fetch-Site: same-origin`, a header a browser sets itself and no
+/// page can forge. (A post with neither header, from an older browser or
+/// a script, still needs the page's token.)
 fn cross_site(web: &WebForms, parts: &Parts) -> bool {
     let header = |name| {
         parts
@@ -172,10 +175,12 @@ fn cross_site(web: &WebForms, parts: &Parts) -> bool {
             .get(name)
             .map(|value: &http::HeaderValue| value.as_bytes())
     };
-    let foreign_origin =
-        header(header::ORIGIN).is_some_and(|origin| origin != web.origin().as_bytes());
-    let cross = header(http::HeaderName::from_static("sec-fetch-site"))
-        .is_some_and(|site| site == b"cross-site");
+    let site = header(http::HeaderName::from_static("sec-fetch-site"));
+    let same_origin_fetch = site == Some(b"same-origin".as_slice());
+    let foreign_origin = header(header::ORIGIN).is_some_and(|origin| {
+        origin != web.origin().as_bytes() && !(origin == b"null" && same_origin_fetch)
+    });
+    let cross = site.is_some_and(|site| site != b"same-origin" && site != b"none");
     foreign_origin || cross
 }
 
