@@ -226,6 +226,14 @@ async fn an_api_key_goes_through_the_page_and_never_through_the_client() {
         )
     );
     assert!(!done.to_string().contains(SECRET));
+
+    // Nothing the server wrote on its standard output or error holds the key.
+    let log = server.log();
+    assert!(log.starts_with("listening on "), "{log}");
+    assert!(
+        !log.contains(SECRET),
+        "the key is in the server's log: {log}"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread")]

@@ -1,8 +1,9 @@
 //! The example server as a process on a free loopback port, and a
 //! 2026-07-28 `tools/call` to it over plain HTTP.
 
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Read};
 use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
 
 use serde_json::{Value, json};
 
@@ -14,6 +15,8 @@ pub struct ServerProcess {
     child: Child,
     /// Where it listens: `http://127.0.0.1:PORT/mcp`.
     pub url: String,
+    /// Everything it wrote on its standard output and error.
+    output: Arc<Mutex<Vec<u8>>>,
 }
 
 impl ServerProcess {
@@ -23,20 +26,38 @@ impl ServerProcess {
         command
             .args(["--listen", "127.0.0.1:0"])
             .stdout(Stdio::piped())
-            .stderr(Stdio::null());
+            .stderr(Stdio::piped());
         for (name, value) in env {
             command.env(name, value);
         }
         let mut child = command.spawn().expect("the example server starts");
-        let stdout = child.stdout.take().unwrap();
+        let mut stdout = BufReader::new(child.stdout.take().unwrap());
         let mut line = String::new();
-        BufReader::new(stdout).read_line(&mut line).unwrap();
+        stdout.read_line(&mut line).unwrap();
         let url = line
             .trim()
             .strip_prefix("listening on ")
             .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
             .to_owned();
-        ServerProcess { child, url }
+        let output = Arc::new(Mutex::new(line.into_bytes()));
+        let stderr = child.stderr.take().unwrap();
+        for mut stream in [Box::new(stdout) as Box<dyn Read + Send>, Box::new(stderr)] {
+            let output = Arc::clone(&output);
+            std::thread::spawn(move || {
+                let mut chunk = [0; 4096];
+                while let Ok(n @ 1..) = stream.read(&mut chunk) {
+                    output.lock().unwrap().extend_from_slice(&chunk[..n]);
+                }
+            });
+        }
+        ServerProcess { child, url, output }
+    }
+
+    /// What the server has written so far on its standard output and
+    /// error (its log).
+    #[allow(dead_code, reason = "not every test reads the log")]
+    pub fn log(&self) -> String {
+        String::from_utf8_lossy(&self.output.lock().unwrap()).into_owned()
     }
 
     /// `tools/call` of `tool` at 2026-07-28 with `extra` params (answers,
