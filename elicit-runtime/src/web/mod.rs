@@ -20,12 +20,16 @@
 
 mod flow;
 mod forms;
+mod link;
 mod pages;
 mod router;
 pub mod store;
 mod visitor;
 
 pub use flow::WEB_FORM_ASKS;
+pub use link::VISIT_ARGUMENT;
+#[cfg(feature = "rmcp")]
+pub(crate) use link::LinkToken;
 #[cfg(feature = "rmcp")]
 pub(crate) use flow::web_error;
 pub use forms::{WebError, WebForms};
