@@ -27,12 +27,12 @@ pub mod store;
 mod visitor;
 
 pub use flow::WEB_FORM_ASKS;
-pub use link::VISIT_ARGUMENT;
-#[cfg(feature = "rmcp")]
-pub(crate) use link::LinkToken;
 #[cfg(feature = "rmcp")]
 pub(crate) use flow::web_error;
 pub use forms::{WebError, WebForms};
+#[cfg(feature = "rmcp")]
+pub(crate) use link::LinkToken;
+pub use link::VISIT_ARGUMENT;
 
 /// Where a form without secrets is asked when both are possible
 /// (`Flow::form_or_page`): in the client's own form (form mode), as

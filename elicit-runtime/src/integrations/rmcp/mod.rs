@@ -58,9 +58,9 @@ pub use convert::{
     request_from_rmcp, request_to_rmcp, result_from_rmcp, result_to_rmcp, retry_from_rmcp,
 };
 pub use error::RmcpElicitError;
+pub use fallback::{WebPageForm, WebPageRoute, apps_of, tool_with_form};
 #[cfg(feature = "web")]
 pub use fallback::{tool_with_visit_argument, tool_with_web_form};
-pub use fallback::{WebPageForm, WebPageRoute, apps_of, tool_with_form};
 pub use flow::{Continued, ServerFlow, principal_of, revision_of, support_of};
 pub use rounds::{RoundError, Rounds};
 pub use server::{ServerElicitation, UrlAnswer};
