@@ -51,3 +51,73 @@ impl LinkToken {
         Ok((opened.state, visit))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::LinkToken;
+    use crate::state::{Binding, Kind, MismatchKind, Principal, StateError, StateKey, StateKeys};
+    use crate::web::store::VisitId;
+
+    fn binding(user: &str, account: &str) -> Binding {
+        let arguments = json!({ "account": account });
+        Binding::tool("connect", arguments.as_object()).bound_to(&Principal::user(user))
+    }
+
+    fn token(keys: &StateKeys) -> (String, VisitId) {
+        let visit = VisitId::generate().unwrap();
+        let link = LinkToken {
+            visit: visit.to_string(),
+            key: "connect".to_owned(),
+            asks: 1,
+        };
+        (link.seal(keys, &binding("alice", "ada")).unwrap(), visit)
+    }
+
+    #[test]
+    fn opens_for_its_call_and_user_only() {
+        let keys = StateKeys::new(StateKey::generate().unwrap());
+        let (token, visit) = token(&keys);
+        let (opened, read) = LinkToken::open(&keys, &binding("alice", "ada"), &token).unwrap();
+        assert_eq!(
+            (opened.key.as_str(), opened.asks, read),
+            ("connect", 1, visit)
+        );
+
+        let kind = |error: StateError| match error {
+            StateError::Mismatch(mismatch) => Some(mismatch.kind()),
+            _ => None,
+        };
+        let bob = LinkToken::open(&keys, &binding("bob", "ada"), &token).unwrap_err();
+        assert_eq!(kind(bob), Some(MismatchKind::User));
+        let other = LinkToken::open(&keys, &binding("alice", "eve"), &token).unwrap_err();
+        assert_eq!(kind(other), Some(MismatchKind::Arguments));
+
+        let mut changed = token.clone();
+        let last = changed.pop().unwrap();
+        changed.push(if last == 'A' { 'B' } else { 'A' });
+        let changed = LinkToken::open(&keys, &binding("alice", "ada"), &changed).unwrap_err();
+        assert!(matches!(changed, StateError::Tampered), "{changed:?}");
+
+        let others = StateKeys::new(StateKey::generate().unwrap());
+        let unknown = LinkToken::open(&others, &binding("alice", "ada"), &token).unwrap_err();
+        assert!(matches!(unknown, StateError::UnknownKey), "{unknown:?}");
+    }
+
+    #[test]
+    fn no_other_payload_opens_as_a_link() {
+        let keys = StateKeys::new(StateKey::generate().unwrap());
+        let binding = binding("alice", "ada");
+        let link = json!({ "v": VisitId::generate().unwrap().to_string(), "k": "connect", "n": 0 });
+        for kind in [Kind::State, Kind::Flow, Kind::Visit] {
+            let sealed = keys
+                .seal_kind(kind, &binding, 0, &link, std::time::SystemTime::now())
+                .unwrap();
+            assert!(
+                LinkToken::open(&keys, &binding, &sealed).is_err(),
+                "{kind:?}"
+            );
+        }
+    }
+}
