@@ -909,6 +909,66 @@ mod flow {
     }
 
     #[tokio::test]
+    async fn a_kept_answer_to_another_message_asks_afresh_on_a_new_visit() {
+        let setup = setup();
+        let keys = keys();
+        let support = ClientSupport::elicitation(ElicitationCapability::form_and_url());
+        let open = |retry: &RetryParams| {
+            Flow::open(
+                &keys,
+                Binding::tool("connect_account", None),
+                &Principal::user("alice"),
+                Revision::LATEST,
+                support.clone(),
+                retry,
+            )
+            .unwrap()
+        };
+        // The hosted form, then a confirmation: the answer is kept.
+        let mut flow = open(&RetryParams::default());
+        let Err(Stop::InputRequired(first)) = flow
+            .web_form::<Connect>(&setup.web, "connect", "Connect your account")
+            .await
+        else {
+            panic!("the first call asks");
+        };
+        let (_, visit) = asked(&first, "connect");
+        let csrf = csrf_of(&get(&setup, &visit.to_string(), Some("alice")).await);
+        post(
+            &setup,
+            visit,
+            "alice",
+            body(&csrf, "ada-main", SECRET, "accept"),
+        )
+        .await;
+        let mut flow = open(&consented("connect", &first));
+        let answer = flow
+            .web_form::<Connect>(&setup.web, "connect", "Connect your account")
+            .await
+            .unwrap();
+        assert!(matches!(answer, Elicitation::Accept(_)));
+        let Err(Stop::InputRequired(second)) = flow.form::<Confirm>("confirm", "Connect it?")
+        else {
+            panic!("the confirmation is asked");
+        };
+
+        // The next round asks with another message: the kept answer
+        // answers another question, so the form is asked on a new visit.
+        let mut flow = open(&RetryParams::new(
+            InputResponses::new(),
+            second.request_state.clone(),
+        ));
+        let Err(Stop::InputRequired(third)) = flow
+            .web_form::<Connect>(&setup.web, "connect", "Connect your other account")
+            .await
+        else {
+            panic!("asked afresh");
+        };
+        let (_, fresh) = asked(&third, "connect");
+        assert_ne!(fresh, visit);
+    }
+
+    #[tokio::test]
     async fn declining_to_open_the_page_declines() {
         let setup = setup();
         let keys = keys();
