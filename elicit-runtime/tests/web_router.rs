@@ -838,6 +838,157 @@ mod flow {
         assert!(matches!(alice, Elicitation::Accept(_)));
     }
 
+    /// Confirm the connection
+    #[derive(Debug, Elicitable)]
+    struct Confirm {
+        ok: bool,
+    }
+
+    /// A two-step tool: the hosted form, then a confirmation in form mode.
+    async fn connect_then_confirm(
+        setup: &Setup,
+        keys: &StateKeys,
+        retry: &RetryParams,
+    ) -> Result<(String, bool), Stop> {
+        let support = ClientSupport::elicitation(ElicitationCapability::form_and_url());
+        let mut flow = Flow::open(
+            keys,
+            Binding::tool("connect_account", None),
+            &Principal::user("alice"),
+            Revision::LATEST,
+            support,
+            retry,
+        )?;
+        let Elicitation::Accept(connect) = flow
+            .web_form::<Connect>(&setup.web, "connect", "Connect your account")
+            .await?
+        else {
+            return Ok((String::new(), false));
+        };
+        let ok = matches!(
+            flow.form::<Confirm>("confirm", "Connect it?")?,
+            Elicitation::Accept(Confirm { ok: true })
+        );
+        assert_eq!(connect.api_key.expose(), SECRET);
+        Ok((connect.account, ok))
+    }
+
+    #[tokio::test]
+    async fn a_form_after_the_hosted_form_reads_its_answer_from_the_state() {
+        let setup = setup();
+        let keys = keys();
+        let Err(Stop::InputRequired(first)) =
+            connect_then_confirm(&setup, &keys, &RetryParams::default()).await
+        else {
+            panic!("the first call asks");
+        };
+        let (_, visit) = asked(&first, "connect");
+        let csrf = csrf_of(&get(&setup, &visit.to_string(), Some("alice")).await);
+        let done = post(
+            &setup,
+            visit,
+            "alice",
+            body(&csrf, "ada-main", SECRET, "accept"),
+        )
+        .await;
+        assert_eq!(done.status, StatusCode::OK);
+
+        // The retry takes the page's answer and asks the confirmation.
+        let Err(Stop::InputRequired(second)) =
+            connect_then_confirm(&setup, &keys, &consented("connect", &first)).await
+        else {
+            panic!("the confirmation is asked");
+        };
+        assert!(second.input_requests.get("confirm").is_some());
+        assert!(second.input_requests.get("connect").is_none());
+        let state = second.request_state.clone().unwrap();
+        assert!(!state.contains(SECRET), "the kept answer is sealed");
+        // The store gave its answer once; the state keeps it.
+        assert!(matches!(
+            setup
+                .web
+                .answer::<Connect>(
+                    visit,
+                    "connect",
+                    &binding("alice"),
+                    &Principal::user("alice")
+                )
+                .await,
+            Err(WebError::Store(StoreError::AlreadyTaken))
+        ));
+
+        let yes = serde_json::json!({ "ok": true })
+            .as_object()
+            .unwrap()
+            .clone();
+        let retry = RetryParams::new(
+            InputResponses::new().with("confirm", &ElicitResult::accept(yes)),
+            second.request_state.clone(),
+        );
+        let (account, ok) = connect_then_confirm(&setup, &keys, &retry).await.unwrap();
+        assert_eq!((account.as_str(), ok), ("ada-main", true));
+    }
+
+    #[tokio::test]
+    async fn a_kept_answer_to_another_message_asks_afresh_on_a_new_visit() {
+        let setup = setup();
+        let keys = keys();
+        let support = ClientSupport::elicitation(ElicitationCapability::form_and_url());
+        let open = |retry: &RetryParams| {
+            Flow::open(
+                &keys,
+                Binding::tool("connect_account", None),
+                &Principal::user("alice"),
+                Revision::LATEST,
+                support.clone(),
+                retry,
+            )
+            .unwrap()
+        };
+        // The hosted form, then a confirmation: the answer is kept.
+        let mut flow = open(&RetryParams::default());
+        let Err(Stop::InputRequired(first)) = flow
+            .web_form::<Connect>(&setup.web, "connect", "Connect your account")
+            .await
+        else {
+            panic!("the first call asks");
+        };
+        let (_, visit) = asked(&first, "connect");
+        let csrf = csrf_of(&get(&setup, &visit.to_string(), Some("alice")).await);
+        post(
+            &setup,
+            visit,
+            "alice",
+            body(&csrf, "ada-main", SECRET, "accept"),
+        )
+        .await;
+        let mut flow = open(&consented("connect", &first));
+        let answer = flow
+            .web_form::<Connect>(&setup.web, "connect", "Connect your account")
+            .await
+            .unwrap();
+        assert!(matches!(answer, Elicitation::Accept(_)));
+        let Err(Stop::InputRequired(second)) = flow.form::<Confirm>("confirm", "Connect it?")
+        else {
+            panic!("the confirmation is asked");
+        };
+
+        // The next round asks with another message: the kept answer
+        // answers another question, so the form is asked on a new visit.
+        let mut flow = open(&RetryParams::new(
+            InputResponses::new(),
+            second.request_state.clone(),
+        ));
+        let Err(Stop::InputRequired(third)) = flow
+            .web_form::<Connect>(&setup.web, "connect", "Connect your other account")
+            .await
+        else {
+            panic!("asked afresh");
+        };
+        let (_, fresh) = asked(&third, "connect");
+        assert_ne!(fresh, visit);
+    }
+
     #[tokio::test]
     async fn declining_to_open_the_page_declines() {
         let setup = setup();

@@ -92,6 +92,7 @@ mod instructions;
 mod invalid;
 mod route;
 mod text;
+mod web_page;
 
 pub use crate::arguments::{ArgumentsError, content_from_arguments};
 pub use app_shown::AppShown;
@@ -99,3 +100,4 @@ pub use input_schema::{InputSchemaError, input_schema, input_schema_for};
 pub use instructions::Instructions;
 pub use invalid::InvalidArguments;
 pub use route::{Route, Routes};
+pub use web_page::WebPageLink;

@@ -699,6 +699,60 @@ impl Flow {
     }
 }
 
+/// A hosted form's answer, kept in the state once read from the store.
+#[cfg(feature = "web")]
+impl Flow {
+    /// The digest of the URL request `need` asks in this flow (its visit
+    /// drawn and carried as [`Flow::gather`] does).
+    fn url_digest(&mut self, need: &Url) -> Result<RequestDigest, Stop> {
+        let visit = self.visit(need.key())?;
+        let asking = Asking {
+            revision: self.revision,
+            support: &self.support,
+            limits: self.limits,
+            visit: Some(&visit),
+        };
+        let request = need.request(&asking, None).map_err(AskError::from)?;
+        Ok(RequestDigest::of(&request))
+    }
+
+    /// The answer kept under `key` for the URL request `need`: `None` when
+    /// none is kept, or when the one kept answers another request (then
+    /// it is dropped).
+    pub(crate) fn kept(&mut self, key: &str, need: &Url) -> Result<Option<Value>, Stop> {
+        if !self.carried.answers.contains_key(key) {
+            return Ok(None);
+        }
+        let digest = self.url_digest(need)?;
+        match self.carried.answers.get(key) {
+            Some(answered) if answered.request == digest => Ok(Some(answered.response.clone())),
+            _ => {
+                self.carried.answers.remove(key);
+                Ok(None)
+            }
+        }
+    }
+
+    /// Keeps `response` under `key` as the answer to the URL request
+    /// `need`, sealed with the rest of the state, for later rounds.
+    pub(crate) fn keep(&mut self, key: &str, need: &Url, response: Value) -> Result<(), Stop> {
+        let request = self.url_digest(need)?;
+        let answered = Answered { request, response };
+        self.carried.answers.insert(key.to_owned(), answered);
+        Ok(())
+    }
+
+    /// Whether an answer is kept under `key`.
+    pub(crate) fn keeps(&self, key: &str) -> bool {
+        self.carried.answers.contains_key(key)
+    }
+
+    /// Drops the value carried under `key`.
+    pub(crate) fn uncarry(&mut self, key: &str) {
+        self.carried.values.remove(key);
+    }
+}
+
 fn carry_error(key: &str, error: &serde_json::Error) -> Stop {
     AskError::Carry {
         key: Excerpt(key).to_string(),

@@ -8,7 +8,7 @@ use serde_json::{Map, Value};
 
 use super::Capability;
 use crate::excerpt::{Excerpt, OneLine};
-use crate::fallback::{AppShown, Instructions, InvalidArguments};
+use crate::fallback::{AppShown, Instructions, InvalidArguments, WebPageLink};
 use crate::limits::LimitError;
 use crate::protocol::jsonrpc;
 use crate::protocol::{InputRequiredResult, RequestError, RequestId, ResultError};
@@ -49,6 +49,11 @@ pub enum Stop {
     /// one: return this as the tool's result while the host shows the app,
     /// which calls the tool again with the user's answers as arguments.
     AppShown(AppShown),
+    /// The client cannot show the form nor open a URL itself, and the
+    /// server hosts the form's page: return the link as the tool's result,
+    /// for the model to give the user and to call the tool again with the
+    /// link's token once the user is done. Boxed, as instructions are.
+    WebPage(Box<WebPageLink>),
 }
 
 impl Stop {
@@ -79,6 +84,7 @@ impl fmt::Display for Stop {
             ),
             Stop::InvalidArguments(invalid) => invalid.fmt(f),
             Stop::AppShown(shown) => shown.fmt(f),
+            Stop::WebPage(link) => link.fmt(f),
         }
     }
 }
@@ -94,6 +100,7 @@ impl std::error::Error for Stop {
             Stop::Instructions(_) => None,
             Stop::InvalidArguments(error) => Some(error),
             Stop::AppShown(_) => None,
+            Stop::WebPage(_) => None,
         }
     }
 }
@@ -107,6 +114,12 @@ impl From<Unsupported> for Stop {
 impl From<Instructions> for Stop {
     fn from(instructions: Instructions) -> Stop {
         Stop::Instructions(Box::new(instructions))
+    }
+}
+
+impl From<WebPageLink> for Stop {
+    fn from(link: WebPageLink) -> Stop {
+        Stop::WebPage(Box::new(link))
     }
 }
 

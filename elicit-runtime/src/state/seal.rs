@@ -66,6 +66,10 @@ pub(crate) enum Kind {
     /// A visit's completed answer, kept by a visit store (`web`).
     #[cfg_attr(not(feature = "web"), allow(dead_code))]
     Visit = 3,
+    /// The token of a hosted page's link given in a tool's result, for a
+    /// client without URL mode (`web`).
+    #[cfg_attr(not(feature = "web"), allow(dead_code))]
+    Link = 4,
 }
 
 /// An opened state, with what was sealed beside it.

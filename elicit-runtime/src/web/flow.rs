@@ -2,6 +2,7 @@
 //! store, a URL request to its page, and the answer read from the store
 //! on the retry.
 
+use super::forms::Answered;
 use super::store::VisitId;
 use super::{Prefer, WebError, WebForms};
 use crate::flow::{AskError, Capability, Flow, Stop, Url, UrlConsent};
@@ -28,9 +29,9 @@ impl Flow {
     /// [`WEB_FORM_ASKS`] asks reads as declined. The user declining to
     /// open the page reads as declined (or cancelled).
     ///
-    /// The answer is taken from the store when it is read: ask a hosted
-    /// form in the flow's last round, or carry what later rounds need of
-    /// it.
+    /// Once read, the answer is kept in the flow's sealed state like any
+    /// other answer, bound to the URL request it answers: a tool that asks
+    /// more after a hosted form reads it from the state in later rounds.
     ///
     /// # Errors
     ///
@@ -49,16 +50,50 @@ impl Flow {
         };
         let visit_key = format!("elicit.web.{key}.visit");
         let asks_key = format!("elicit.web.{key}.asks");
-        let asks: u32 = self.carried(&asks_key)?.unwrap_or(0);
-        let visit = match self.carried::<String>(&visit_key)? {
+        let answer_key = format!("elicit.web.{key}");
+        let need = |visit: VisitId, asks: u32| {
+            let key = match asks {
+                0 => key.to_owned(),
+                n => format!("{key}.{n}"),
+            };
+            Url::new(key, message, web.link(visit)).with_policy(web.url_policy())
+        };
+        let mut carried = match self.carried::<String>(&visit_key)? {
             Some(visit) => {
-                let visit =
-                    VisitId::parse(&visit).map_err(|error| web_error(WebError::Store(error)))?;
-                if let Some(answer) = web
-                    .answer::<T>(visit, key, &binding, &principal)
+                Some(VisitId::parse(&visit).map_err(|error| web_error(WebError::Store(error)))?)
+            }
+            None => None,
+        };
+        if let Some(visit) = carried {
+            let kept = self.keeps(&answer_key);
+            match self.kept(&answer_key, &need(visit, 0))? {
+                Some(answered) => {
+                    let answered: Answered =
+                        serde_json::from_value(answered).map_err(|_| web_error(WebError::Kept))?;
+                    return answered.typed().map_err(web_error);
+                }
+                // Kept for another request (the message changed): the
+                // form is asked afresh, on a new visit.
+                None if kept => {
+                    self.uncarry(&visit_key);
+                    self.uncarry(&asks_key);
+                    carried = None;
+                }
+                None => {}
+            }
+        }
+        let asks: u32 = self.carried(&asks_key)?.unwrap_or(0);
+        let visit = match carried {
+            Some(visit) => {
+                if let Some(answered) = web
+                    .take(visit, key, &binding, &principal)
                     .await
                     .map_err(web_error)?
                 {
+                    let answer = answered.typed().map_err(web_error)?;
+                    let value =
+                        serde_json::to_value(&answered).map_err(|_| web_error(WebError::Kept))?;
+                    self.keep(&answer_key, &need(visit, 0), value)?;
                     return Ok(answer);
                 }
                 visit
@@ -72,22 +107,14 @@ impl Flow {
                 visit
             }
         };
-        let link = web.link(visit);
-        let need = |asks: u32| {
-            let key = match asks {
-                0 => key.to_owned(),
-                n => format!("{key}.{n}"),
-            };
-            Url::new(key, message, link.as_str()).with_policy(web.url_policy())
-        };
-        match self.gather(need(asks))? {
+        match self.gather(need(visit, asks))? {
             UrlConsent::Declined => Ok(Elicitation::Decline),
             UrlConsent::Cancelled => Ok(Elicitation::Cancel),
             UrlConsent::Consented { .. } if asks + 1 >= WEB_FORM_ASKS => Ok(Elicitation::Decline),
             UrlConsent::Consented { .. } => {
                 // Opened, not submitted: ask again.
                 self.carry(&asks_key, &(asks + 1))?;
-                match self.gather(need(asks + 1))? {
+                match self.gather(need(visit, asks + 1))? {
                     UrlConsent::Cancelled => Ok(Elicitation::Cancel),
                     UrlConsent::Declined | UrlConsent::Consented { .. } => Ok(Elicitation::Decline),
                 }

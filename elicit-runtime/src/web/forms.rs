@@ -108,6 +108,19 @@ pub(crate) struct Answered {
     pub(crate) content: Map<String, Value>,
 }
 
+impl Answered {
+    /// The answer as the form `T`, validated again.
+    pub(crate) fn typed<T: Elicitable>(&self) -> Result<Elicitation<T>, WebError> {
+        Ok(match self.action {
+            Action::Accept => {
+                Elicitation::Accept(T::from_content(&self.content).map_err(WebError::Invalid)?)
+            }
+            Action::Decline => Elicitation::Decline,
+            Action::Cancel => Elicitation::Cancel,
+        })
+    }
+}
+
 impl WebForms {
     /// The hosted forms served under `public_url` (the scheme, host and
     /// path prefix the browser reaches the router at, such as
@@ -236,6 +249,21 @@ impl WebForms {
         binding: &Binding,
         principal: &Principal,
     ) -> Result<Option<Elicitation<T>>, WebError> {
+        match self.take(visit, key, binding, principal).await? {
+            Some(answered) => answered.typed().map(Some),
+            None => Ok(None),
+        }
+    }
+
+    /// The sealed answer of `visit`, taken once and opened, as
+    /// [`WebForms::answer`] reads it, before it is read as a form.
+    pub(crate) async fn take(
+        &self,
+        visit: VisitId,
+        key: &str,
+        binding: &Binding,
+        principal: &Principal,
+    ) -> Result<Option<Answered>, WebError> {
         let loaded = self.store.load(visit).await?;
         if !loaded.continues(binding) || !loaded.is_for(principal) || loaded.form_key() != key {
             return Err(WebError::Mismatch);
@@ -245,14 +273,7 @@ impl WebForms {
             Err(StoreError::NotCompleted) => return Ok(None),
             Err(error) => return Err(error.into()),
         };
-        let answered: Answered = sealed.open(&self.keys, visit, principal)?;
-        Ok(Some(match answered.action {
-            Action::Accept => {
-                Elicitation::Accept(T::from_content(&answered.content).map_err(WebError::Invalid)?)
-            }
-            Action::Decline => Elicitation::Decline,
-            Action::Cancel => Elicitation::Cancel,
-        }))
+        Ok(Some(sealed.open(&self.keys, visit, principal)?))
     }
 
     pub(crate) fn keys(&self) -> &StateKeys {
@@ -364,6 +385,9 @@ pub enum WebError {
     /// The answer is not a valid form (it was checked when submitted: the
     /// store holds something else).
     Invalid(ValidationErrors),
+    /// The answer kept in the flow's state does not read as a page's
+    /// answer.
+    Kept,
 }
 
 impl fmt::Display for WebError {
@@ -391,6 +415,10 @@ impl fmt::Display for WebError {
                 f,
                 "the visit's stored answer is not a valid form ({} errors): ask the form again",
                 errors.len()
+            ),
+            WebError::Kept => f.write_str(
+                "the hosted form's answer kept in the state does not read as a page's answer: \
+                 ask the form again",
             ),
         }
     }

@@ -20,6 +20,7 @@
 
 mod flow;
 mod forms;
+mod link;
 mod pages;
 mod router;
 pub mod store;
@@ -29,6 +30,9 @@ pub use flow::WEB_FORM_ASKS;
 #[cfg(feature = "rmcp")]
 pub(crate) use flow::web_error;
 pub use forms::{WebError, WebForms};
+#[cfg(feature = "rmcp")]
+pub(crate) use link::LinkToken;
+pub use link::VISIT_ARGUMENT;
 
 /// Where a form without secrets is asked when both are possible
 /// (`Flow::form_or_page`): in the client's own form (form mode), as

@@ -1,13 +1,16 @@
 //! `connect_account`: a form with a secret (an API key), which form mode
 //! cannot carry, asked on the server's own page (URL mode) through
-//! `ServerFlow::web_form`. The key goes from the browser to this server
+//! `ServerFlow::web_form`; a client without URL mode gets the page's link
+//! in the result and calls again with its token. The key goes from the browser to this server
 //! only: never through the client, nor the model.
 
 use elicit_runtime::flow::Stop;
-use elicit_runtime::integrations::rmcp::ServerFlow;
+use std::sync::Arc;
+
+use elicit_runtime::integrations::rmcp::{ServerFlow, tool_with_visit_argument};
 use elicit_runtime::{Elicitable, Elicitation, Secret};
 use rmcp::ErrorData;
-use rmcp::model::{CallToolRequestParams, CallToolResponse};
+use rmcp::model::{CallToolRequestParams, CallToolResponse, JsonObject, Tool};
 use rmcp::service::{RequestContext, RoleServer};
 
 use super::handler::ExampleServer;
@@ -20,8 +23,18 @@ pub const TOOLS: &[ToolSpec] = &[ToolSpec {
     name: "connect_account",
     description: "Connects the user's weather-service account: asks for its API key on a page \
                   of this server",
-    arguments: no_arguments,
+    arguments: visit_argument,
 }];
+
+/// No arguments of its own; the token of the page's link, given back by a
+/// client that cannot open URLs itself.
+fn visit_argument() -> JsonObject {
+    let tool = Tool::new("connect_account", "", Arc::new(no_arguments()));
+    match tool_with_visit_argument(tool) {
+        Ok(tool) => (*tool.input_schema).clone(),
+        Err(_) => no_arguments(),
+    }
+}
 
 /// Connect your weather-service account
 #[derive(Debug, Elicitable)]

@@ -283,3 +283,90 @@ async fn the_page_on_one_replica_the_retry_on_the_other_through_redis() {
         "{again}"
     );
 }
+
+/// `connect_account` for a 2026-07-28 client without URL mode: the page's
+/// link in the tool's result, and the token to call again with.
+async fn connect_without_url(
+    server: &ServerProcess,
+    bearer: &str,
+    id: u64,
+    arguments: Value,
+) -> Value {
+    let (status, message) = server
+        .call(
+            Some(bearer),
+            "connect_account",
+            id,
+            json!({ "arguments": arguments }),
+        )
+        .await;
+    assert_eq!(status, 200, "{message}");
+    message
+}
+
+/// The link and the arguments to call again with, from a result that
+/// gives the page.
+fn linked(message: &Value) -> (String, Value) {
+    let result = &message["result"];
+    assert_eq!(result["isError"], false, "{message}");
+    let structured = &result["structuredContent"];
+    assert_eq!(structured["status"], "open_page", "{message}");
+    let url = structured["url"].as_str().unwrap().to_owned();
+    let text = result["content"][0]["text"].as_str().unwrap();
+    assert!(text.contains(&url), "{text}");
+    (url, structured["arguments"].clone())
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_client_without_url_mode_gets_the_link_and_the_call_again_reads_the_answer() {
+    let key = StateKey::generate().unwrap().expose_base64();
+    let users = users();
+    let server =
+        ServerProcess::start(&[("ELICIT_STATE_KEYS", &key), ("ELICIT_DEMO_USERS", &users)]);
+
+    let first = connect_without_url(&server, ALICE, 1, json!({})).await;
+    let (url, again) = linked(&first);
+    let token = again["elicit_visit"].as_str().unwrap().to_owned();
+    assert!(!token.is_empty());
+
+    // Called again before the page is submitted: the same link.
+    let early = connect_without_url(&server, ALICE, 2, again.clone()).await;
+    let (same, again) = linked(&early);
+    assert_eq!(same, url);
+
+    // Alice fills in the page.
+    let origin = origin_of(&url).to_owned();
+    let alice = sign_in(&origin, "alice", ALICE, &url[origin.len()..]).await;
+    let (page, _) = get_page(&url, Some(&alice)).await;
+    assert_eq!(page.status, 200, "{}", page.body);
+    let done = post_page(&url, &alice, answer(&csrf_of(&page), "ada-weather", SECRET)).await;
+    assert_eq!(done.status, 200, "{}", done.body);
+
+    // Bob calling with Alice's token, or Alice with other arguments, or a
+    // changed token: refused, and the answer stays for Alice.
+    let bob = connect_without_url(&server, BOB, 3, again.clone()).await;
+    assert_eq!(bob["error"]["code"], -32602, "{bob}");
+    let mut other = again.clone();
+    other["account"] = json!("someone-else");
+    let other = connect_without_url(&server, ALICE, 4, other).await;
+    assert_eq!(other["error"]["code"], -32602, "{other}");
+    let mut changed = again.clone();
+    let mut tampered = token.clone();
+    tampered.push('A');
+    changed["elicit_visit"] = json!(tampered);
+    let changed = connect_without_url(&server, ALICE, 5, changed).await;
+    assert_eq!(changed["error"]["code"], -32602, "{changed}");
+
+    // Alice calls again with the token: the typed answer.
+    let done = connect_without_url(&server, ALICE, 6, again).await;
+    let text = done["result"]["content"][0]["text"].as_str().unwrap();
+    assert_eq!(
+        text,
+        format!(
+            "connected the account ada-weather with a key of {} characters",
+            SECRET.len()
+        ),
+        "{done}"
+    );
+    assert!(!done.to_string().contains(SECRET));
+}

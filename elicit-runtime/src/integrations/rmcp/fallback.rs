@@ -19,6 +19,8 @@ use crate::fallback::{InputSchemaError, Instructions, InvalidArguments, Route, i
 use crate::flow::{Capability, Stop};
 use crate::protocol::Mode;
 use crate::schema::FormSchema;
+#[cfg(feature = "web")]
+use crate::web::{VISIT_ARGUMENT, WebError, WebForms};
 use crate::{Elicitation, FormMode};
 
 /// A form on its way to a hosted web page: what a page router
@@ -37,19 +39,51 @@ pub struct WebPageForm<'f> {
 }
 
 /// The hook of a page router mounted on the server, which serves forms as
-/// hosted web pages (the `html` module's pages, visits kept in a
-/// `VisitStore` with feature `web`): given to a flow with
-/// [`ServerFlow::with_web_pages`], it is the third path of
-/// [`ServerFlow::form_or_arguments`], for a client that shows neither
-/// forms nor the form's app. It answers with the stop the tool returns: a
-/// URL-mode need where the client takes URLs, or a result with the page's
-/// link for the model to give the user.
+/// hosted web pages: given to a flow with [`ServerFlow::with_web_pages`],
+/// it is the third path of [`ServerFlow::form_or_arguments`], for a client
+/// that shows neither forms nor the form's app.
+///
+/// The crate's own router is [`WebForms`](crate::web::WebForms) (feature
+/// `web`): `flow.with_web_pages(&web)` asks the form on its page, in URL
+/// mode where the client takes it (an input-required URL request on
+/// 2026-07-28, `elicitation/create` in URL mode on 2025-11-25), else with
+/// the page's link in the tool's result ([`Stop::WebPage`]) and the answer
+/// read when the model calls the tool again with the link's token. Any
+/// other router answers with the stop the tool returns.
 pub trait WebPageRoute: Send + Sync {
     /// The stop that sends the user to the page of `form`.
     fn route<'f>(
         &'f self,
         form: WebPageForm<'f>,
     ) -> Pin<Box<dyn Future<Output = Stop> + Send + 'f>>;
+
+    /// The crate's hosted forms behind this router, whose pages the flow
+    /// asks itself (with the call's request and user); `None` for any
+    /// other router, which [`WebPageRoute::route`] answers for.
+    #[cfg(feature = "web")]
+    fn web_forms(&self) -> Option<&WebForms> {
+        None
+    }
+}
+
+/// The crate's hosted forms as the page router of
+/// [`ServerFlow::form_or_arguments`]: the flow asks the form on its page
+/// itself, as [`WebPageRoute`] says, with the form registered under the
+/// flow's key ([`WebForms::form`]).
+#[cfg(feature = "web")]
+impl WebPageRoute for WebForms {
+    /// Outside a flow, which knows the call's user: a failed stop
+    /// ([`WebError::Unbound`]), since a visit is made for a user.
+    fn route<'f>(
+        &'f self,
+        _form: WebPageForm<'f>,
+    ) -> Pin<Box<dyn Future<Output = Stop> + Send + 'f>> {
+        Box::pin(async { crate::web::web_error(WebError::Unbound) })
+    }
+
+    fn web_forms(&self) -> Option<&WebForms> {
+        Some(self)
+    }
 }
 
 /// What a flow knows of the paths besides the client's own form: whether
@@ -175,8 +209,13 @@ impl ServerFlow<'_> {
     ///    the tool again with the user's answers as arguments (read as in 1,
     ///    so a refusal comes back to the app field by field);
     /// 4. else, when a page router is mounted
-    ///    ([`ServerFlow::with_web_pages`]), the tool stops with what the
-    ///    router answers: the user fills the form on a hosted web page;
+    ///    ([`ServerFlow::with_web_pages`]), the user fills the form on a
+    ///    hosted web page: with [`WebForms`](crate::web::WebForms), in URL
+    ///    mode where the client takes it, else the tool stops with
+    ///    [`Stop::WebPage`], the page's link for the model to give the user,
+    ///    and reads the answer when the model calls again with the link's
+    ///    token ([`tool_with_web_form`] lists its argument); with another
+    ///    router, the tool stops with what it answers;
     /// 5. else the tool stops with [`Stop::Instructions`]: a result telling
     ///    the model to ask the user and call the tool again with the
     ///    answers as arguments (the call's other arguments repeated).
@@ -231,7 +270,7 @@ impl ServerFlow<'_> {
     ///
     /// [`Stop::InvalidArguments`] and [`Stop::Instructions`] as above; the
     /// stops of [`ServerFlow::form`] when the form is asked for.
-    pub async fn form_or_arguments<T: FormMode>(
+    pub async fn form_or_arguments<T: FormMode + 'static>(
         &mut self,
         key: impl Into<String>,
         message: impl Into<String>,
@@ -258,6 +297,10 @@ impl ServerFlow<'_> {
                 if let Some(router) = self.routes.web_pages {
                     let key: String = key.into();
                     let message: String = message.into();
+                    #[cfg(feature = "web")]
+                    if let Some(web) = router.web_forms() {
+                        return self.web_form::<T>(web, &key, &message).await;
+                    }
                     let schema = T::SCHEMA;
                     let form = WebPageForm {
                         key: &key,
@@ -308,6 +351,77 @@ impl ServerFlow<'_> {
 /// object.
 pub fn tool_with_form<T: FormMode>(mut tool: mcp::Tool) -> Result<mcp::Tool, InputSchemaError> {
     tool.input_schema = std::sync::Arc::new(input_schema::<T>(&tool.input_schema)?);
+    Ok(tool)
+}
+
+/// `tool` with the fields of the form `T` added to its input schema as
+/// optional arguments, as [`tool_with_form`] does, and the argument that
+/// carries a hosted page's token ([`VISIT_ARGUMENT`]), for a tool whose
+/// form goes to the server's own page
+/// ([`ServerFlow::with_web_pages`] with [`WebForms`]).
+///
+/// ```
+/// use std::sync::Arc;
+///
+/// use elicit_runtime::Elicitable;
+/// use elicit_runtime::integrations::rmcp::tool_with_web_form;
+/// use elicit_runtime::web::VISIT_ARGUMENT;
+/// use rmcp::model::Tool;
+///
+/// #[derive(Elicitable)]
+/// struct Table {
+///     size: u8,
+/// }
+///
+/// let base = serde_json::json!({ "type": "object", "properties": {} });
+/// let tool = Tool::new("book", "Book a table", Arc::new(base.as_object().unwrap().clone()));
+/// let tool = tool_with_web_form::<Table>(tool).unwrap();
+/// assert_eq!(tool.input_schema["properties"][VISIT_ARGUMENT]["type"], "string");
+/// assert!(tool.input_schema.get("required").is_none());
+/// ```
+///
+/// # Errors
+///
+/// As [`tool_with_form`], and when the tool has an argument of that name.
+#[cfg(feature = "web")]
+pub fn tool_with_web_form<T: FormMode>(tool: mcp::Tool) -> Result<mcp::Tool, InputSchemaError> {
+    tool_with_visit_argument(tool_with_form::<T>(tool)?)
+}
+
+/// `tool` with the argument that carries a hosted page's token
+/// ([`VISIT_ARGUMENT`]) added to its input schema, optional: for a tool
+/// that asks a form on the server's page ([`ServerFlow::web_form`], a form
+/// with a secret field included) of clients that cannot open URLs.
+///
+/// # Errors
+///
+/// An [`InputSchemaError`] when the tool has an argument of that name, or
+/// its input schema is not that of an object.
+#[cfg(feature = "web")]
+pub fn tool_with_visit_argument(mut tool: mcp::Tool) -> Result<mcp::Tool, InputSchemaError> {
+    let mut schema = (*tool.input_schema).clone();
+    let properties = schema
+        .entry("properties")
+        .or_insert_with(|| serde_json::Value::Object(serde_json::Map::new()));
+    let Some(properties) = properties.as_object_mut() else {
+        return Err(InputSchemaError::PropertiesNotAnObject {
+            found: properties.to_string().chars().take(40).collect(),
+        });
+    };
+    if properties.contains_key(VISIT_ARGUMENT) {
+        return Err(InputSchemaError::Clash {
+            fields: vec![VISIT_ARGUMENT.to_owned()],
+        });
+    }
+    properties.insert(
+        VISIT_ARGUMENT.to_owned(),
+        serde_json::json!({
+            "type": "string",
+            "description": "Only when a previous result of this tool gave it: the token to pass \
+                back, unchanged, once the user says they filled in the form on the page it linked"
+        }),
+    );
+    tool.input_schema = std::sync::Arc::new(schema);
     Ok(tool)
 }
 

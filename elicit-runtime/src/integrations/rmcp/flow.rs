@@ -42,11 +42,29 @@ pub trait Continued: sealed::Sealed {
     ///
     /// [`FlowError::TooLarge`] when the responses break `limits`.
     fn retry(&self, limits: &Limits) -> Result<RetryParams, FlowError>;
+
+    /// The tool's name and arguments, for a `tools/call`: what a hosted
+    /// page's link is given back with.
+    fn tool_call(&self) -> Option<(&str, Option<&serde_json::Map<String, serde_json::Value>>)> {
+        None
+    }
+}
+
+/// A tool call's name and arguments, kept by its flow for the link to a
+/// hosted page (a client without URL mode calls the tool again with them).
+#[derive(Debug, Clone)]
+pub(crate) struct ToolCall {
+    pub(crate) name: String,
+    pub(crate) arguments: serde_json::Map<String, serde_json::Value>,
 }
 
 impl Continued for mcp::CallToolRequestParams {
     fn binding(&self) -> Binding {
         Binding::tool(&self.name, self.arguments.as_ref())
+    }
+
+    fn tool_call(&self) -> Option<(&str, Option<&serde_json::Map<String, serde_json::Value>>)> {
+        Some((&self.name, self.arguments.as_ref()))
     }
 
     fn retry(&self, limits: &Limits) -> Result<RetryParams, FlowError> {
@@ -209,10 +227,18 @@ pub struct ServerFlow<'a> {
         allow(dead_code, reason = "read by hosted forms")
     )]
     bound: Option<(Binding, Principal)>,
+    /// The tool call of a flow opened for one, for a hosted page's link.
+    #[cfg_attr(
+        not(feature = "web"),
+        allow(dead_code, reason = "read by hosted forms")
+    )]
+    call: Option<ToolCall>,
 }
 
 #[cfg(feature = "web")]
 mod web_form;
+#[cfg(feature = "web")]
+mod web_page;
 
 impl<'a> ServerFlow<'a> {
     /// The flow of `request`, handled with `context`, for `principal`:
@@ -263,6 +289,10 @@ impl<'a> ServerFlow<'a> {
             task_keys: Default::default(),
             routes: super::fallback::Routes::of(context),
             bound,
+            call: request.tool_call().map(|(name, arguments)| ToolCall {
+                name: name.to_owned(),
+                arguments: arguments.cloned().unwrap_or_default(),
+            }),
         })
     }
 
@@ -304,6 +334,7 @@ impl<'a> ServerFlow<'a> {
             task_keys: Default::default(),
             routes: super::fallback::Routes::default(),
             bound: None,
+            call: None,
         }
     }
 
@@ -588,6 +619,8 @@ fn transport(error: RmcpElicitError) -> Stop {
 
 impl Stop {
     /// The response of a `tools/call` handler: the input-required result;
+    /// for [`Stop::WebPage`], a successful result with the page's link and
+    /// how to call the tool again (text and `structuredContent`);
     /// for [`Stop::AppShown`], a successful result saying the form is shown
     /// in its app (text and `structuredContent`);
     /// for [`Stop::Instructions`], a successful result with the
@@ -609,6 +642,12 @@ impl Stop {
         match self {
             Stop::InputRequired(result) => Ok(input_required(&result)?.into()),
             Stop::Instructions(instructions) => Ok(instructions.to_tool_result().into()),
+            Stop::WebPage(link) => {
+                let mut result =
+                    mcp::CallToolResult::success(vec![mcp::ContentBlock::text(link.to_text())]);
+                result.structured_content = Some(link.to_json());
+                Ok(result.into())
+            }
             Stop::AppShown(shown) => {
                 let mut result =
                     mcp::CallToolResult::success(vec![mcp::ContentBlock::text(shown.to_string())]);

@@ -27,7 +27,9 @@
 //!   with feature `app`, `FormApps` and `tool_with_app` declare the form's
 //!   MCP App on the tool and serve it, and `ServerFlow::with_app` shows it
 //!   to hosts of the apps extension ([`apps_of`]); a page router mounted
-//!   with [`ServerFlow::with_web_pages`] ([`WebPageRoute`]) comes next.
+//!   with [`ServerFlow::with_web_pages`] ([`WebPageRoute`]; with feature
+//!   `web`, the crate's own `WebForms`) comes next: URL mode where the
+//!   client takes it, else the page's link in the tool's result.
 //! - [`ElicitationClient`], an rmcp client handler that answers requests
 //!   through a [`Responder`] (a callback, or [`TerminalResponder`] with
 //!   feature `terminal`) with the client-side guards on: declared modes
@@ -65,6 +67,8 @@ pub use convert::{
 };
 pub use error::RmcpElicitError;
 pub use fallback::{WebPageForm, WebPageRoute, apps_of, tool_with_form};
+#[cfg(feature = "web")]
+pub use fallback::{tool_with_visit_argument, tool_with_web_form};
 pub use flow::{Continued, ServerFlow, principal_of, revision_of, support_of};
 pub use rounds::{RoundError, Rounds};
 pub use server::{ServerElicitation, UrlAnswer};

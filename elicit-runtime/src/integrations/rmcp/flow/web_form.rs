@@ -25,6 +25,19 @@ impl ServerFlow<'_> {
     /// not submitted within [`ServerFlow::with_timeout`] (else the visit's
     /// lifetime) reads as declined.
     ///
+    /// A client that cannot open URLs (no URL mode) gets the page's link in
+    /// the tool's result ([`Stop::WebPage`]), for the model to give the
+    /// user and to call the tool again, once the user is done, with the
+    /// same arguments and the link's token under
+    /// [`VISIT_ARGUMENT`](crate::web::VISIT_ARGUMENT) (list it with
+    /// [`tool_with_visit_argument`](super::super::tool_with_visit_argument));
+    /// that call reads the page's answer. The token is sealed with the
+    /// forms' keys for the call's arguments (without the token) and user: a
+    /// token given back by another user, with other arguments, expired or
+    /// changed is refused ([`Stop::Refused`], as a refused state). A call
+    /// before the page is submitted gets the same link again, and after
+    /// [`WEB_FORM_ASKS`](crate::web::WEB_FORM_ASKS) calls reads as declined.
+    ///
     /// # Errors
     ///
     /// As [`ServerFlow::gather`]; [`Stop::Failed`] with [`AskError::Web`](crate::flow::AskError::Web)
@@ -36,6 +49,9 @@ impl ServerFlow<'_> {
         key: &str,
         message: &str,
     ) -> Result<Elicitation<T>, Stop> {
+        if let Some(call) = self.link_call() {
+            return self.web_link::<T>(web, key, message, call).await;
+        }
         let peer = match &self.via {
             Via::Rounds => return self.flow.web_form::<T>(web, key, message).await,
             Via::Peer(peer) => *peer,

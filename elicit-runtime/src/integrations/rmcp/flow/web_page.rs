@@ -1,0 +1,98 @@
+//! A hosted form for a client that opens no URL itself (feature `web`):
+//! the page's link in the tool's result, and the answer read back from the
+//! token the model passes when it calls the tool again.
+
+use super::{ServerFlow, ToolCall};
+use crate::fallback::WebPageLink;
+use crate::flow::{Capability, FlowError, Stop};
+use crate::protocol::Mode;
+use crate::state::Binding;
+use crate::web::{LinkToken, VISIT_ARGUMENT, WEB_FORM_ASKS, WebError, WebForms};
+use crate::{Elicitable, Elicitation};
+
+impl ServerFlow<'_> {
+    /// The tool call to answer with a link: set when the client cannot
+    /// open URLs and the flow was opened for a tool call.
+    pub(super) fn link_call(&self) -> Option<ToolCall> {
+        let flow = self.flow();
+        let url = flow
+            .support()
+            .supports(Capability::Elicitation(Mode::Url), flow.revision());
+        match url {
+            true => None,
+            false => self.call.clone(),
+        }
+    }
+
+    /// The link's path: the first call makes the visit and stops with its
+    /// link and a token sealed for the call (its arguments without the
+    /// token's, its user); the call carrying the token reads the visit's
+    /// answer, or gives the same link again until [`WEB_FORM_ASKS`] calls
+    /// found it unanswered (then declined).
+    pub(super) async fn web_link<T: Elicitable + 'static>(
+        &mut self,
+        web: &WebForms,
+        key: &str,
+        message: &str,
+        call: ToolCall,
+    ) -> Result<Elicitation<T>, Stop> {
+        let Some((_, principal)) = self.bound.clone() else {
+            return Err(web_error(WebError::Unbound));
+        };
+        let ToolCall {
+            name,
+            mut arguments,
+        } = call;
+        let token = arguments.remove(VISIT_ARGUMENT);
+        let binding = Binding::tool(&name, Some(&arguments)).bound_to(&principal);
+        let (visit, asks) = match token {
+            None => {
+                let visit = web
+                    .create::<T>(key, &binding, None)
+                    .await
+                    .map_err(web_error)?;
+                (visit, 0)
+            }
+            Some(token) => {
+                let token = token.as_str().unwrap_or_default();
+                let (opened, visit) = LinkToken::open(web.keys(), &binding, token)
+                    .map_err(|error| Stop::Refused(FlowError::State(error)))?;
+                if opened.key != key {
+                    return Err(web_error(WebError::Mismatch));
+                }
+                if let Some(answered) = web
+                    .take(visit, key, &binding, &principal)
+                    .await
+                    .map_err(web_error)?
+                {
+                    return answered.typed().map_err(web_error);
+                }
+                let asks = opened.asks.saturating_add(1);
+                if asks >= WEB_FORM_ASKS {
+                    return Ok(Elicitation::Decline);
+                }
+                (visit, asks)
+            }
+        };
+        let token = LinkToken {
+            visit: visit.to_string(),
+            key: key.to_owned(),
+            asks,
+        }
+        .seal(web.keys(), &binding)
+        .map_err(|error| Stop::Failed(error.into()))?;
+        let link = WebPageLink::new(
+            name,
+            message,
+            web.link(visit),
+            VISIT_ARGUMENT,
+            token,
+            &arguments,
+        );
+        Err(link.into())
+    }
+}
+
+fn web_error(error: WebError) -> Stop {
+    crate::web::web_error(error)
+}

@@ -1,0 +1,138 @@
+//! The token of a hosted page's link, for a client without URL mode: the
+//! visit, sealed for the request and user, given back as a tool argument.
+
+use std::time::SystemTime;
+
+use serde::{Deserialize, Serialize};
+
+use super::store::VisitId;
+use crate::state::{Binding, Kind, SealError, StateError, StateKeys};
+
+/// The tool argument that carries a hosted page's token when the model
+/// calls the tool again, for a client that cannot open URLs itself: list
+/// it among the tool's arguments
+#[cfg_attr(
+    feature = "rmcp",
+    doc = "([`tool_with_web_form`](crate::integrations::rmcp::tool_with_web_form))."
+)]
+#[cfg_attr(not(feature = "rmcp"), doc = "(`tool_with_web_form`, feature `rmcp`).")]
+pub const VISIT_ARGUMENT: &str = "elicit_visit";
+
+/// What a link's token holds: the visit, the form's key, and how many
+/// times the link was given.
+#[derive(Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+#[cfg_attr(
+    not(feature = "rmcp"),
+    allow(dead_code, reason = "read by rmcp's flows")
+)]
+pub(crate) struct LinkToken {
+    #[serde(rename = "v")]
+    pub(crate) visit: String,
+    #[serde(rename = "k")]
+    pub(crate) key: String,
+    #[serde(rename = "n")]
+    pub(crate) asks: u32,
+}
+
+#[cfg_attr(
+    not(feature = "rmcp"),
+    allow(dead_code, reason = "read by rmcp's flows")
+)]
+impl LinkToken {
+    /// Sealed with `keys` for `binding` (the request without the token's
+    /// argument, bound to its user), as a payload of its own kind.
+    pub(crate) fn seal(&self, keys: &StateKeys, binding: &Binding) -> Result<String, SealError> {
+        keys.seal_kind(Kind::Link, binding, self.asks, self, SystemTime::now())
+    }
+
+    /// The token `token` opened with `keys` for `binding`: refused, with
+    /// the state's errors, when made for another request, user or
+    /// arguments, expired, tampered with or of another kind.
+    pub(crate) fn open(
+        keys: &StateKeys,
+        binding: &Binding,
+        token: &str,
+    ) -> Result<(LinkToken, VisitId), StateError> {
+        let opened = keys.open_kind::<LinkToken>(Kind::Link, binding, token, SystemTime::now())?;
+        let visit = VisitId::parse(&opened.state.visit).map_err(|_| StateError::Malformed)?;
+        Ok((opened.state, visit))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::LinkToken;
+    use crate::state::{Binding, Kind, MismatchKind, Principal, StateError, StateKey, StateKeys};
+    use crate::web::store::VisitId;
+
+    fn binding(user: &str, account: &str) -> Binding {
+        let arguments = json!({ "account": account });
+        Binding::tool("connect", arguments.as_object()).bound_to(&Principal::user(user))
+    }
+
+    fn token(keys: &StateKeys) -> (String, VisitId) {
+        let visit = VisitId::generate().unwrap();
+        let link = LinkToken {
+            visit: visit.to_string(),
+            key: "connect".to_owned(),
+            asks: 1,
+        };
+        (link.seal(keys, &binding("alice", "ada")).unwrap(), visit)
+    }
+
+    #[test]
+    fn opens_for_its_call_and_user_only() {
+        let keys = StateKeys::new(StateKey::generate().unwrap());
+        let (token, visit) = token(&keys);
+        let (opened, read) = LinkToken::open(&keys, &binding("alice", "ada"), &token).unwrap();
+        assert_eq!(
+            (opened.key.as_str(), opened.asks, read),
+            ("connect", 1, visit)
+        );
+
+        let kind = |error: StateError| match error {
+            StateError::Mismatch(mismatch) => Some(mismatch.kind()),
+            _ => None,
+        };
+        let bob = LinkToken::open(&keys, &binding("bob", "ada"), &token).unwrap_err();
+        assert_eq!(kind(bob), Some(MismatchKind::User));
+        let other = LinkToken::open(&keys, &binding("alice", "eve"), &token).unwrap_err();
+        assert_eq!(kind(other), Some(MismatchKind::Arguments));
+
+        // A byte in the middle changed (the last one may only break the
+        // base64's padding bits).
+        let middle = token.len() / 2;
+        let was = &token[middle..=middle];
+        let changed = format!(
+            "{}{}{}",
+            &token[..middle],
+            if was == "A" { "B" } else { "A" },
+            &token[middle + 1..]
+        );
+        let changed = LinkToken::open(&keys, &binding("alice", "ada"), &changed).unwrap_err();
+        assert!(matches!(changed, StateError::Tampered), "{changed:?}");
+
+        let others = StateKeys::new(StateKey::generate().unwrap());
+        let unknown = LinkToken::open(&others, &binding("alice", "ada"), &token).unwrap_err();
+        assert!(matches!(unknown, StateError::UnknownKey), "{unknown:?}");
+    }
+
+    #[test]
+    fn no_other_payload_opens_as_a_link() {
+        let keys = StateKeys::new(StateKey::generate().unwrap());
+        let binding = binding("alice", "ada");
+        let link = json!({ "v": VisitId::generate().unwrap().to_string(), "k": "connect", "n": 0 });
+        for kind in [Kind::State, Kind::Flow, Kind::Visit] {
+            let sealed = keys
+                .seal_kind(kind, &binding, 0, &link, std::time::SystemTime::now())
+                .unwrap();
+            assert!(
+                LinkToken::open(&keys, &binding, &sealed).is_err(),
+                "{kind:?}"
+            );
+        }
+    }
+}

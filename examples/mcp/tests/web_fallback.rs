@@ -1,0 +1,222 @@
+//! The hosted page as the fallback of `form_or_arguments`, through rmcp in
+//! one process: `ServerFlow::with_web_pages(&web)` sends a client that
+//! shows no forms to the form's page. A client without URL mode
+//! (2025-06-18, 2025-11-25, 2026-07-28) gets the page's link and the token
+//! in the tool's result; the page is submitted; the call again with the
+//! token returns the typed answer, and with other arguments is refused. A
+//! client with form mode is still asked through its form.
+
+#[path = "support/rmcp_session.rs"]
+#[allow(dead_code, reason = "this test connects its own server")]
+mod rmcp_session;
+
+use axum::Router;
+use axum::body::{Body, to_bytes};
+use axum::http;
+use elicit_runtime::flow::Stop;
+use elicit_runtime::integrations::rmcp::{ServerFlow, capability_to_rmcp};
+use elicit_runtime::protocol::ElicitationCapability;
+use elicit_runtime::state::{Principal, StateKey, StateKeys};
+use elicit_runtime::web::store::MemoryStore;
+use elicit_runtime::web::{VISIT_ARGUMENT, WebForms};
+use elicit_runtime::{Elicitable, Elicitation};
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, CallToolResult, ClientCapabilities, ClientConfig,
+    ContentBlock, ElicitRequestParams, ElicitResult, ElicitationAction, ErrorData, Implementation,
+    ProtocolVersion, ServerCapabilities, ServerConfig,
+};
+use rmcp::service::{RequestContext, RoleClient, RoleServer};
+use rmcp::{ClientHandler, ServerHandler};
+use serde_json::{Value, json};
+use tower::ServiceExt;
+
+use rmcp_session::text;
+
+/// Which table would you like?
+#[derive(Debug, Elicitable)]
+struct Table {
+    /// How many people
+    #[elicit(minimum = 1, maximum = 12)]
+    size: u8,
+}
+
+/// `book`: the table from the arguments, the client's form, or the page.
+#[derive(Clone)]
+struct Server {
+    keys: StateKeys,
+    web: WebForms,
+}
+
+impl Server {
+    fn new() -> Server {
+        let keys = StateKeys::new(StateKey::generate().unwrap());
+        // The in-memory session is no one's in particular: the flows are
+        // unbound, and so is the page's visitor.
+        let web = WebForms::new(
+            MemoryStore::new(100),
+            keys.clone(),
+            "https://forms.example.com",
+            |_: &http::request::Parts| Some(Principal::UNBOUND),
+        )
+        .unwrap()
+        .form::<Table>("table");
+        Server { keys, web }
+    }
+
+    async fn book(
+        &self,
+        request: &CallToolRequestParams,
+        context: &RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, Stop> {
+        let flow = ServerFlow::open(context, &self.keys, request, &Principal::UNBOUND)?;
+        let mut flow = flow.with_web_pages(&self.web);
+        let text = match flow
+            .form_or_arguments::<Table>("table", Table::MESSAGE, request)
+            .await?
+        {
+            Elicitation::Accept(table) => format!("a table for {}", table.size),
+            _ => "no table".to_owned(),
+        };
+        Ok(CallToolResult::success(vec![ContentBlock::text(text)]).into())
+    }
+}
+
+impl ServerHandler for Server {
+    fn get_info(&self) -> ServerConfig {
+        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+    }
+
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        self.book(&request, &context)
+            .await
+            .or_else(Stop::into_tool_response)
+    }
+}
+
+/// A client at `version`, with form mode (answering 4) or without
+/// elicitation.
+#[derive(Clone)]
+struct Client {
+    version: ProtocolVersion,
+    form: bool,
+}
+
+impl ClientHandler for Client {
+    fn get_info(&self) -> ClientConfig {
+        let mut capabilities = ClientCapabilities::default();
+        if self.form {
+            capabilities.elicitation =
+                Some(capability_to_rmcp(&ElicitationCapability::form_only()));
+        }
+        ClientConfig::new(capabilities, Implementation::new("plain", "1.0.0"))
+            .with_protocol_version(self.version.clone())
+    }
+
+    async fn create_elicitation(
+        &self,
+        _request: ElicitRequestParams,
+        _context: RequestContext<RoleClient>,
+    ) -> Result<ElicitResult, ErrorData> {
+        Ok(ElicitResult::new(ElicitationAction::Accept).with_content(json!({ "size": 4 })))
+    }
+}
+
+/// The browser: opens the page, then posts `size` from it.
+async fn submit(router: Router, url: &str, size: &str) {
+    let path = &url[url.find("/forms/").unwrap()..];
+    let response = router
+        .clone()
+        .oneshot(http::Request::get(path).body(Body::empty()).unwrap())
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 200);
+    let page = to_bytes(response.into_body(), 1 << 20).await.unwrap();
+    let page = String::from_utf8(page.to_vec()).unwrap();
+    let marker = r#"name="elicit-csrf" value=""#;
+    let start = page.find(marker).unwrap() + marker.len();
+    let csrf = &page[start..start + page[start..].find('"').unwrap()];
+    let body = format!("elicit-csrf={csrf}&size={size}&elicit-action=accept");
+    let response = router
+        .oneshot(
+            http::Request::post(path)
+                .header("content-type", "application/x-www-form-urlencoded")
+                .body(Body::from(body))
+                .unwrap(),
+        )
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 200);
+}
+
+/// The link and the arguments to call again with.
+fn linked(result: &CallToolResult) -> (String, Value) {
+    assert_eq!(result.is_error, Some(false), "{}", text(result));
+    let structured = result.structured_content.clone().unwrap();
+    assert_eq!(structured["status"], "open_page", "{structured}");
+    let url = structured["url"].as_str().unwrap().to_owned();
+    assert!(text(result).contains(&url));
+    (url, structured["arguments"].clone())
+}
+
+#[tokio::test]
+async fn a_client_without_url_mode_gets_the_page_by_link_and_the_call_again_reads_it() {
+    for version in [
+        ProtocolVersion::V_2025_06_18,
+        ProtocolVersion::V_2025_11_25,
+        ProtocolVersion::V_2026_07_28,
+    ] {
+        let server = Server::new();
+        let router = server.web.router();
+        let client = Client {
+            version: version.clone(),
+            form: false,
+        };
+        let session = rmcp_session::connect_to(server, client, &version).await;
+        let first = session
+            .call("book", json!({ "restaurant": "chez-ada" }))
+            .await;
+        let (url, again) = linked(&first);
+        assert!(url.starts_with("https://forms.example.com/forms/"), "{url}");
+        assert_eq!(again["restaurant"], "chez-ada");
+        assert!(again[VISIT_ARGUMENT].is_string());
+
+        // Before the page is submitted: the same link.
+        let early = session.call("book", again.clone()).await;
+        let (same, again) = linked(&early);
+        assert_eq!(same, url);
+
+        submit(router, &url, "6").await;
+
+        // Other arguments with the token: refused.
+        let mut other = again.clone();
+        other["restaurant"] = json!("elsewhere");
+        let arguments = serde_json::from_value(other).unwrap();
+        let refused = session
+            .client
+            .call_tool(CallToolRequestParams::new("book").with_arguments(arguments))
+            .await;
+        assert!(
+            format!("{refused:?}").contains("-32602"),
+            "{version}: {refused:?}"
+        );
+
+        let done = session.call("book", again).await;
+        assert_eq!(text(&done), "a table for 6", "{version}");
+    }
+}
+
+#[tokio::test]
+async fn a_client_with_form_mode_is_still_asked_through_its_form() {
+    let version = ProtocolVersion::V_2025_06_18;
+    let client = Client {
+        version: version.clone(),
+        form: true,
+    };
+    let session = rmcp_session::connect_to(Server::new(), client, &version).await;
+    let done = session.call("book", json!({})).await;
+    assert_eq!(text(&done), "a table for 4");
+}
