@@ -46,7 +46,7 @@
 //! Every ask returns `Result<_, Stop>`: write the tool as a function
 //! returning `Result<_, Stop>`, ask with `?`, and turn the [`Stop`] into the
 //! handler's response in one place. With feature `rmcp`,
-//! [`ServerFlow`](crate::integrations::rmcp::ServerFlow) does this on rmcp,
+//! `integrations::rmcp::ServerFlow` does this on rmcp,
 //! on every revision, and in tasks.
 
 mod carried;

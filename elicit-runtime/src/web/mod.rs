@@ -15,7 +15,7 @@
 //! What a production server plugs in: its real identity check of the
 //! browser (a [`Visitor`] over its session cookie, `SameSite=Lax` or
 //! `Strict`, `HttpOnly`, `Secure`), the `https` URL the browser reaches the
-//! router at, a shared store ([`store::RedisStore`] with the `redis`
+//! router at, a shared store (`store::RedisStore` with the `redis`
 //! feature) when it runs several replicas, and its managed state keys.
 
 mod flow;

@@ -35,7 +35,7 @@ pub struct Incoming {
 }
 
 /// What answers the requests an [`ElicitationClient`] receives: a person at
-/// a terminal ([`TerminalResponder`], feature `terminal`), a user
+/// a terminal (`TerminalResponder`, feature `terminal`), a user
 /// interface, or a policy.
 ///
 /// Any `Fn(Incoming) -> impl Future<Output = ElicitResult>` is a responder:

@@ -43,7 +43,7 @@ pub struct WebPageForm<'f> {
 /// it is the third path of [`ServerFlow::form_or_arguments`], for a client
 /// that shows neither forms nor the form's app.
 ///
-/// The crate's own router is [`WebForms`](crate::web::WebForms) (feature
+/// The crate's own router is `web::WebForms` (feature
 /// `web`): `flow.with_web_pages(&web)` asks the form on its page, in URL
 /// mode where the client takes it (an input-required URL request on
 /// 2026-07-28, `elicitation/create` in URL mode on 2025-11-25), else with
@@ -210,7 +210,7 @@ impl ServerFlow<'_> {
     ///    so a refusal comes back to the app field by field);
     /// 4. else, when a page router is mounted
     ///    ([`ServerFlow::with_web_pages`]), the user fills the form on a
-    ///    hosted web page: with [`WebForms`](crate::web::WebForms), in URL
+    ///    hosted web page: with `web::WebForms`, in URL
     ///    mode where the client takes it, else the tool stops with
     ///    [`Stop::WebPage`], the page's link for the model to give the user,
     ///    and reads the answer when the model calls again with the link's

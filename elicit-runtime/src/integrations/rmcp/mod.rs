@@ -31,7 +31,7 @@
 //!   `web`, the crate's own `WebForms`) comes next: URL mode where the
 //!   client takes it, else the page's link in the tool's result.
 //! - [`ElicitationClient`], an rmcp client handler that answers requests
-//!   through a [`Responder`] (a callback, or [`TerminalResponder`] with
+//!   through a [`Responder`] (a callback, or `TerminalResponder` with
 //!   feature `terminal`) with the client-side guards on: declared modes
 //!   only, schemas inside the subset, a rate limit per server, secret
 //!   warnings, and accepted content checked before it is sent; it
