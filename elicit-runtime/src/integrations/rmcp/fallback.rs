@@ -214,7 +214,7 @@ impl ServerFlow<'_> {
     ///    mode where the client takes it, else the tool stops with
     ///    [`Stop::WebPage`], the page's link for the model to give the user,
     ///    and reads the answer when the model calls again with the link's
-    ///    token ([`tool_with_web_form`] lists its argument); with another
+    ///    token (`tool_with_web_form` lists its argument); with another
     ///    router, the tool stops with what it answers;
     /// 5. else the tool stops with [`Stop::Instructions`]: a result telling
     ///    the model to ask the user and call the tool again with the
