@@ -7,6 +7,7 @@
 //! before validating it. The defaults ([`Limits::DEFAULT`]) are far above
 //! what any real form needs and far below what hurts a server.
 
+#[cfg(feature = "request-state")]
 mod scan;
 pub(crate) mod text;
 mod walk;

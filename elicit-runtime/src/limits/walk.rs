@@ -71,12 +71,14 @@ impl Limits {
 
     /// The outermost object of a message kept in a type of its own, with
     /// `members` members (its names short and fixed).
+    #[cfg(feature = "rmcp")]
     pub(crate) fn check_root(&self, members: usize) -> Result<(), LimitError> {
         self.nest(1)?;
         self.members(members)
     }
 
     /// A string of a message kept in a type of its own.
+    #[cfg(feature = "rmcp")]
     pub(crate) fn check_string(&self, s: &str) -> Result<(), LimitError> {
         self.string(s)
     }

@@ -48,8 +48,10 @@ pub use input::{
     RetryParams,
 };
 pub use jsonrpc::MessageError;
+pub(crate) use request::ReadError;
+#[cfg(feature = "request-state")]
+pub(crate) use request::has_elicitation_id;
 pub use request::{ElicitRequestParams, FormRequest, METHOD, RenderedRequest, UrlRequest};
-pub(crate) use request::{ReadError, has_elicitation_id};
 pub(crate) use result::ResultParts;
 pub use result::{ElicitResult, ResultError};
 pub use url_policy::UrlPolicy;

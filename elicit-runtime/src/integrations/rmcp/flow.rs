@@ -53,6 +53,10 @@ pub trait Continued: sealed::Sealed {
 /// A tool call's name and arguments, kept by its flow for the link to a
 /// hosted page (a client without URL mode calls the tool again with them).
 #[derive(Debug, Clone)]
+#[cfg_attr(
+    not(feature = "web"),
+    allow(dead_code, reason = "read by the links of hosted forms")
+)]
 pub(crate) struct ToolCall {
     pub(crate) name: String,
     pub(crate) arguments: serde_json::Map<String, serde_json::Value>,
