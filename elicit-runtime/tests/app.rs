@@ -1,6 +1,7 @@
 //! The forms as MCP Apps (feature `app`), read back with a browser-grade
 //! HTML parser: the resource of each bench form and of the booking form
-//! snapshotted (its metadata and its HTML) in `tests/app-snapshots/`; the
+//! snapshotted (its metadata, and its HTML with the shared script named by
+//! its file) in `tests/app-snapshots/`; the
 //! document's own Content-Security-Policy, which lets only its one script
 //! and one stylesheet run, by digest; the script's messages, the
 //! validator's own; hostile text rendered inert, in the markup and in the
@@ -197,7 +198,11 @@ fn the_resources_are_snapshotted() {
     for (name, app) in apps() {
         let html = app.html();
         assert_sound_app(&html);
-        snapshot::assert_snapshot(&dir, &format!("{name}.html"), html.trim_end());
+        // The script is the same in every app and is its own file
+        // (`src/app/script.js`): each snapshot holds the form's page around it.
+        assert_eq!(html.matches(SCRIPT).count(), 1, "{name}: the script, once");
+        let page = html.replace(SCRIPT, "/* src/app/script.js */");
+        snapshot::assert_snapshot(&dir, &format!("{name}.html"), page.trim_end());
         snapshot::assert_snapshot(&dir, &format!("{name}.json"), &metadata(&app));
     }
 }
