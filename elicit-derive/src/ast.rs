@@ -15,50 +15,34 @@ use crate::attr::{
     Annotated, ChoiceAttrs, Constraint, FieldAttrs, FormAttrs, NewtypeAttrs, VariantAttrs,
 };
 use crate::ctxt::Ctxt;
+use crate::item::{Item, Kind};
 use crate::messages;
 
-/// The kind of item that derives `Elicitable`, which decides the place its
-/// attributes are parsed for.
-pub enum Kind<'a> {
-    /// A struct with named fields: a form.
-    Form(&'a FieldsNamed),
-    /// A one-field tuple struct: a field type carrying constraints.
-    Newtype(&'a syn::Field),
-    /// An enum: a choice.
-    Choice(&'a DataEnum),
-}
+/// The syn nodes of each kind of item: a form's named fields, a newtype's
+/// one field, a choice's enum.
+pub type Parts<'a> = Item<&'a FieldsNamed, &'a syn::Field, &'a DataEnum>;
 
-impl<'a> Kind<'a> {
-    /// What kind of item `input` is. A union, a unit struct and a tuple
-    /// struct of other than one field are none; each is an error at the
-    /// token that shows why.
-    ///
-    /// `struct Point(i32, i32);` is an error at the second field: a form
-    /// needs names, a field type wraps exactly one type.
-    pub fn of(input: &'a DeriveInput) -> Result<Kind<'a>, syn::Error> {
-        let ident = &input.ident;
-        let error = |span: Span, message: String| Err(syn::Error::new(span, message));
-        match &input.data {
-            Data::Struct(s) => match &s.fields {
-                Fields::Named(named) => Ok(Kind::Form(named)),
-                Fields::Unnamed(unnamed) => match unnamed.unnamed.len() {
-                    1 => Ok(Kind::Newtype(&unnamed.unnamed[0])),
-                    0 => error(ident.span(), messages::empty_tuple_struct(ident)),
-                    n => error(unnamed.unnamed[1].span(), messages::tuple_struct(ident, n)),
-                },
-                Fields::Unit => error(ident.span(), messages::unit_struct(ident)),
+/// What kind of item `input` is, with its parts. A union, a unit struct and
+/// a tuple struct of other than one field are none; each is an error at the
+/// token that shows why.
+///
+/// `struct Point(i32, i32);` is an error at the second field: a form needs
+/// names, a field type wraps exactly one type.
+pub fn parts(input: &DeriveInput) -> Result<Parts<'_>, syn::Error> {
+    let ident = &input.ident;
+    let error = |span: Span, message: String| Err(syn::Error::new(span, message));
+    match &input.data {
+        Data::Struct(s) => match &s.fields {
+            Fields::Named(named) => Ok(Item::Form(named)),
+            Fields::Unnamed(unnamed) => match unnamed.unnamed.len() {
+                1 => Ok(Item::Newtype(&unnamed.unnamed[0])),
+                0 => error(ident.span(), messages::empty_tuple_struct(ident)),
+                n => error(unnamed.unnamed[1].span(), messages::tuple_struct(ident, n)),
             },
-            Data::Enum(data) => Ok(Kind::Choice(data)),
-            Data::Union(u) => error(u.union_token.span, messages::UNION.to_owned()),
-        }
-    }
-
-    fn shape(&self) -> Shape {
-        match self {
-            Kind::Form(_) => Shape::Form,
-            Kind::Newtype(_) => Shape::Newtype,
-            Kind::Choice(_) => Shape::Choice,
-        }
+            Fields::Unit => error(ident.span(), messages::unit_struct(ident)),
+        },
+        Data::Enum(data) => Ok(Item::Choice(data)),
+        Data::Union(u) => error(u.union_token.span, messages::UNION.to_owned()),
     }
 }
 
@@ -68,14 +52,8 @@ pub struct Input<'a> {
     pub generics: &'a Generics,
     /// The path to the runtime crate (`::elicit_runtime` unless `crate = ...`).
     pub krate: TokenStream,
-    pub body: Body<'a>,
-}
-
-/// What kind of item derives `Elicitable`, with its parts.
-pub enum Body<'a> {
-    Form(Form<'a>),
-    Newtype(Newtype<'a>),
-    Choice(Choice<'a>),
+    /// The item, parsed.
+    pub body: Item<Form<'a>, Newtype<'a>, Choice<'a>>,
 }
 
 /// A struct with named fields.
@@ -136,15 +114,7 @@ pub struct Stub<'a> {
     pub ident: &'a Ident,
     pub generics: &'a Generics,
     pub krate: TokenStream,
-    pub shape: Shape,
-}
-
-/// The kind of item, without its parts.
-#[derive(Clone, Copy)]
-pub enum Shape {
-    Form,
-    Newtype,
-    Choice,
+    pub kind: Kind,
 }
 
 impl<'a> Input<'a> {
@@ -153,35 +123,35 @@ impl<'a> Input<'a> {
     /// needs.
     pub fn from_syn(
         input: &'a DeriveInput,
-        kind: Kind<'a>,
+        parts: Parts<'a>,
         cx: &mut Ctxt,
     ) -> Result<Input<'a>, Stub<'a>> {
-        let shape = kind.shape();
+        let kind = parts.kind();
         if !syntax::check(input, cx) {
             return Err(Stub {
                 ident: &input.ident,
                 generics: &input.generics,
                 krate: krate(None),
-                shape,
+                kind,
             });
         }
-        let (krate, body) = match kind {
-            Kind::Form(named) => {
+        let (krate, body) = match parts {
+            Item::Form(named) => {
                 let (krate, form) = form(input, named, cx);
-                (krate, form.map(Body::Form))
+                (krate, form.map(Item::Form))
             }
-            Kind::Newtype(field) => {
+            Item::Newtype(field) => {
                 let attrs = parse(NewtypeAttrs::from_derive_input(input), cx);
                 let krate = krate(attrs.as_ref().and_then(NewtypeAttrs::krate));
                 let newtype = attrs.map(|attrs| Newtype {
                     ty: &field.ty,
                     attrs,
                 });
-                (krate, newtype.map(Body::Newtype))
+                (krate, newtype.map(Item::Newtype))
             }
-            Kind::Choice(data) => {
+            Item::Choice(data) => {
                 let (krate, choice) = choice(input, data, cx);
-                (krate, choice.map(Body::Choice))
+                (krate, choice.map(Item::Choice))
             }
         };
         match body {
@@ -195,7 +165,7 @@ impl<'a> Input<'a> {
                 ident: &input.ident,
                 generics: &input.generics,
                 krate,
-                shape,
+                kind,
             }),
         }
     }
@@ -206,11 +176,7 @@ impl<'a> Input<'a> {
             ident: self.ident,
             generics: self.generics,
             krate: self.krate.clone(),
-            shape: match self.body {
-                Body::Form(_) => Shape::Form,
-                Body::Newtype(_) => Shape::Newtype,
-                Body::Choice(_) => Shape::Choice,
-            },
+            kind: self.body.kind(),
         }
     }
 }

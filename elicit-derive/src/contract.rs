@@ -9,98 +9,62 @@
 //! type the generated code expects, so renaming or retyping an item on
 //! either side fails that test instead of a user's build.
 
-/// The `FieldSpec` methods the spec chain calls, each as
-/// `FieldSpec::<name>(spec, ...)` in a `const` expression.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Spec {
-    Title,
-    Description,
-    MinLength,
-    MaxLength,
-    Minimum,
-    Maximum,
-    Format,
-    MinItems,
-    MaxItems,
-    LegacyTitles,
-    DefaultBool,
-    DefaultStr,
-    DefaultNum,
-    DefaultList,
-    CheckLengths,
-    CheckBounds,
-    CheckItems,
-    CheckDefaultLimits,
-    CheckDefault,
-    CheckRevision,
-    CheckRevisionDownlevel,
-    CheckSecret,
+/// Declares [`Spec`], [`Spec::ALL`], [`Spec::name`] and [`SPEC_STEPS`]
+/// from one list of steps, each a variant and its method's name.
+macro_rules! spec_steps {
+    (pub const $list:ident = [$($step:ident => $name:literal,)*];) => {
+        /// The `FieldSpec` methods the spec chain calls, each as
+        /// `FieldSpec::<name>(spec, ...)` in a `const` expression.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum Spec {
+            $($step,)*
+        }
+
+        impl Spec {
+            /// Every step, in the order of [`SPEC_STEPS`].
+            #[cfg_attr(not(test), expect(dead_code, reason = "read by the tests"))]
+            pub const ALL: [Spec; $list.len()] = [$(Spec::$step,)*];
+
+            /// The method's name.
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $(Spec::$step => $name,)*
+                }
+            }
+        }
+
+        /// The names of [`Spec`]'s methods, in its order; the runtime's
+        /// `tests/private_contract.rs` reads them from this file.
+        pub const $list: [&str; [$($name),*].len()] = [$($name,)*];
+    };
 }
 
-impl Spec {
-    /// Every step, in the order of [`SPEC_STEPS`].
-    pub const ALL: [Spec; 22] = [
-        Spec::Title,
-        Spec::Description,
-        Spec::MinLength,
-        Spec::MaxLength,
-        Spec::Minimum,
-        Spec::Maximum,
-        Spec::Format,
-        Spec::MinItems,
-        Spec::MaxItems,
-        Spec::LegacyTitles,
-        Spec::DefaultBool,
-        Spec::DefaultStr,
-        Spec::DefaultNum,
-        Spec::DefaultList,
-        Spec::CheckLengths,
-        Spec::CheckBounds,
-        Spec::CheckItems,
-        Spec::CheckDefaultLimits,
-        Spec::CheckDefault,
-        Spec::CheckRevision,
-        Spec::CheckRevisionDownlevel,
-        Spec::CheckSecret,
+spec_steps! {
+    pub const SPEC_STEPS = [
+        Title => "title",
+        Description => "description",
+        MinLength => "min_length",
+        MaxLength => "max_length",
+        Minimum => "minimum",
+        Maximum => "maximum",
+        Format => "format",
+        MinItems => "min_items",
+        MaxItems => "max_items",
+        LegacyTitles => "legacy_titles",
+        DefaultBool => "default_bool",
+        DefaultStr => "default_str",
+        DefaultNum => "default_num",
+        DefaultList => "default_list",
+        CheckLengths => "check_lengths",
+        CheckBounds => "check_bounds",
+        CheckItems => "check_items",
+        CheckDefaultLimits => "check_default_limits",
+        CheckDefault => "check_default",
+        CheckRevision => "check_revision",
+        CheckRevisionDownlevel => "check_revision_downlevel",
+        CheckSecret => "check_secret",
     ];
-
-    /// The method's name.
-    pub const fn name(self) -> &'static str {
-        SPEC_STEPS[self as usize]
-    }
-
-    /// The step a constraint key applies: `min_length` for
-    /// `min_length = 3`.
-    pub fn for_key(key: &str) -> Option<Spec> {
-        Spec::ALL.into_iter().find(|step| step.name() == key)
-    }
 }
-
-/// The names of [`Spec`]'s methods, by discriminant.
-pub const SPEC_STEPS: [&str; 22] = [
-    "title",
-    "description",
-    "min_length",
-    "max_length",
-    "minimum",
-    "maximum",
-    "format",
-    "min_items",
-    "max_items",
-    "legacy_titles",
-    "default_bool",
-    "default_str",
-    "default_num",
-    "default_list",
-    "check_lengths",
-    "check_bounds",
-    "check_items",
-    "check_default_limits",
-    "check_default",
-    "check_revision",
-    "check_revision_downlevel",
-    "check_secret",
-];
 
 /// The `Format` variants, by the text `format = "..."` takes.
 pub const FORMATS: &[(&str, &str)] = &[
@@ -175,7 +139,14 @@ mod tests {
     fn steps_and_names_line_up() {
         for (i, step) in Spec::ALL.into_iter().enumerate() {
             assert_eq!(step as usize, i);
-            assert_eq!(Spec::for_key(step.name()), Some(step));
+            assert_eq!(step.name(), SPEC_STEPS[i]);
+            assert_eq!(
+                SPEC_STEPS
+                    .iter()
+                    .filter(|name| **name == step.name())
+                    .count(),
+                1
+            );
         }
     }
 

@@ -5,12 +5,13 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use crate::ast::{Shape, Stub};
+use crate::ast::Stub;
+use crate::item::Item;
 
 pub fn expand(stub: &Stub<'_>) -> TokenStream {
-    match stub.shape {
-        Shape::Form => form(stub),
-        Shape::Newtype | Shape::Choice => field(stub),
+    match stub.kind {
+        Item::Form(()) => form(stub),
+        Item::Newtype(()) | Item::Choice(()) => field(stub),
     }
 }
 
@@ -44,7 +45,7 @@ fn field(stub: &Stub<'_>) -> TokenStream {
     let private = quote!(#krate::__private);
     let ident = stub.ident;
     let (impl_generics, ty_generics, where_clause) = stub.generics.split_for_impl();
-    let is_choice = matches!(stub.shape, Shape::Choice);
+    let is_choice = matches!(stub.kind, Item::Choice(()));
     let choice = is_choice.then(|| {
         quote! {
             impl #impl_generics #private::ElicitChoice for #ident #ty_generics #where_clause {

@@ -19,6 +19,7 @@ mod contract;
 mod ctxt;
 mod expand;
 mod fallback;
+mod item;
 mod messages;
 mod secret_words;
 mod suggest;
@@ -46,12 +47,12 @@ pub fn derive_elicitable(input: TokenStream) -> TokenStream {
 
 /// Parse, check, expand; on errors, the errors and a stub impl.
 fn derive(input: &syn::DeriveInput) -> proc_macro2::TokenStream {
-    let kind = match ast::Kind::of(input) {
-        Ok(kind) => kind,
+    let parts = match ast::parts(input) {
+        Ok(parts) => parts,
         Err(error) => return error.to_compile_error(),
     };
     let mut cx = ctxt::Ctxt::default();
-    let stub = match ast::Input::from_syn(input, kind, &mut cx) {
+    let stub = match ast::Input::from_syn(input, parts, &mut cx) {
         Ok(model) => {
             check::run(&model, &mut cx);
             if cx.is_ok() {

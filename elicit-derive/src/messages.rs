@@ -4,6 +4,8 @@
 //! lowercase, no trailing period, names in backticks.
 
 use crate::attr::Place;
+use crate::attr::keys;
+use crate::item::Item;
 
 /// Text as written in code: `` `maximum = 300` ``.
 pub fn code(text: &str) -> String {
@@ -16,9 +18,9 @@ pub fn code(text: &str) -> String {
 /// A place as the messages name it.
 pub fn place_name(place: Place) -> &'static str {
     match place {
-        Place::Form => "a form struct",
-        Place::Newtype => "a newtype",
-        Place::Enum => "an enum",
+        Place::Item(Item::Form(())) => "a form struct",
+        Place::Item(Item::Newtype(())) => "a newtype",
+        Place::Item(Item::Choice(())) => "an enum",
         Place::Field => "a field",
         Place::Variant => "a variant",
     }
@@ -26,19 +28,7 @@ pub fn place_name(place: Place) -> &'static str {
 
 /// Where a known key goes, for a key written at the wrong place.
 pub fn home_of(key: &str) -> Option<&'static str> {
-    Some(match key {
-        "message" | "deny_unknown_fields" | "revision" => "on the form struct",
-        "downlevel" => "on the form struct, beside `revision = \"2025-06-18\"`",
-        "rename_all" => "on the form struct or the enum",
-        "rename" => "on a field or a variant",
-        "secret" | "not_secret" => "on a field",
-        "legacy_titles" => "on an enum, or on a field or newtype of an enum",
-        "crate" => "on the struct or enum that derives `Elicitable`",
-        "title" | "description" => "on a field, a newtype, an enum or (`title` only) a variant",
-        "min_length" | "max_length" | "minimum" | "maximum" | "format" | "min_items"
-        | "max_items" | "default" => "on a field or a newtype",
-        _ => return None,
-    })
+    keys::find(key).map(|key| key.home)
 }
 
 /// `message` written on a field.

@@ -1,7 +1,7 @@
 //! `#[elicit(...)]` on a unit enum: a choice.
 
 use darling::FromDeriveInput;
-use syn::{Ident, Path};
+use syn::Path;
 
 use super::keyed::{Keyed, Unclaimed, first};
 use super::place::{Place, Written};
@@ -42,9 +42,9 @@ impl ChoiceAttrs {
 annotated!(ChoiceAttrs);
 
 impl Written for ChoiceAttrs {
-    const PLACE: Place = Place::Enum;
+    const PLACE: Place = Place::ENUM;
 
-    fn keys(&self) -> Vec<&Ident> {
+    fn keys(&self) -> Vec<(String, proc_macro2::Span)> {
         keys![
             self.title,
             self.description,

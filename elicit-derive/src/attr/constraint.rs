@@ -4,72 +4,109 @@
 
 use darling::FromMeta;
 use darling::ast::NestedMeta;
+use proc_macro2::Span;
 use quote::quote;
 use syn::{Expr, ExprPath, Ident, Meta};
 
 use super::keyed::{Keyed, Unclaimed, path_of};
-use super::place::CONSTRAINT_KEYS;
+use super::keys;
 use super::value::{Count, DefaultValue, Format, NumLit, key_of};
 
-/// The value of a constraint key.
+/// Which end of a range a constraint sets.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum End {
+    /// `min_length`, `minimum`, `min_items`.
+    Low,
+    /// `max_length`, `maximum`, `max_items`.
+    High,
+}
+
+/// A constraint key and its value.
 #[derive(Clone)]
 pub enum ConstraintValue {
-    /// `min_length`, `max_length`.
-    Length(u64),
-    /// `min_items`, `max_items`.
-    Items(u64),
+    /// `min_length`, `max_length`: a count of characters.
+    Length(End, u64),
     /// `minimum`, `maximum`.
-    Bound(NumLit),
+    Bound(End, NumLit),
     /// `format`: the variant name of the runtime's `Format`.
     Format(&'static str),
-    /// `default = ...`.
-    Default(DefaultValue),
+    /// `min_items`, `max_items`: a count of selected values.
+    Items(End, u64),
+    /// `default = ...`, with `default = value` as written, for messages.
+    Default(DefaultValue, String),
 }
 
-/// A constraint key with its value, keeping the key for spans.
+/// A constraint as written: its key's span, and which key with its value.
 #[derive(Clone)]
 pub struct Constraint {
-    /// The key as written.
-    pub key: Ident,
-    /// The parsed value.
+    /// Where the key is written.
+    pub span: Span,
     pub value: ConstraintValue,
-    /// The value as written, for messages (`maximum = 300`).
-    pub written: String,
 }
 
-impl Constraint {
-    /// `key = value` as written, for messages.
-    pub fn written_key(&self) -> String {
-        format!("{} = {}", self.key, self.written)
+impl ConstraintValue {
+    /// The key.
+    pub fn name(&self) -> &'static str {
+        match self {
+            ConstraintValue::Length(End::Low, _) => "min_length",
+            ConstraintValue::Length(End::High, _) => "max_length",
+            ConstraintValue::Bound(End::Low, _) => "minimum",
+            ConstraintValue::Bound(End::High, _) => "maximum",
+            ConstraintValue::Format(_) => "format",
+            ConstraintValue::Items(End::Low, _) => "min_items",
+            ConstraintValue::Items(End::High, _) => "max_items",
+            ConstraintValue::Default(..) => "default",
+        }
+    }
+}
+
+impl End {
+    /// `low` for the low end, else `high`.
+    pub fn pick<T>(self, low: T, high: T) -> T {
+        match self {
+            End::Low => low,
+            End::High => high,
+        }
     }
 }
 
 impl FromMeta for Constraint {
     fn from_meta(meta: &Meta) -> darling::Result<Self> {
-        let key = key_of(meta.path());
+        let key: Ident = key_of(meta.path());
+        let count = || Count::from_meta(meta).map(|count| count.0);
         let value = match key.to_string().as_str() {
-            "min_length" | "max_length" => ConstraintValue::Length(Count::from_meta(meta)?.0),
-            "min_items" | "max_items" => ConstraintValue::Items(Count::from_meta(meta)?.0),
-            "minimum" | "maximum" => ConstraintValue::Bound(NumLit::from_meta(meta)?),
+            "min_length" => ConstraintValue::Length(End::Low, count()?),
+            "max_length" => ConstraintValue::Length(End::High, count()?),
+            "minimum" => ConstraintValue::Bound(End::Low, NumLit::from_meta(meta)?),
+            "maximum" => ConstraintValue::Bound(End::High, NumLit::from_meta(meta)?),
             "format" => ConstraintValue::Format(Format::from_meta(meta)?.0),
-            _ => ConstraintValue::Default(DefaultValue::from_meta(meta)?),
-        };
-        let written = match (&value, meta) {
-            (ConstraintValue::Default(DefaultValue::List(items)), _) => {
-                let items: Vec<String> = items.iter().map(|i| format!("{:?}", i.value())).collect();
-                format!("[{}]", items.join(", "))
+            "min_items" => ConstraintValue::Items(End::Low, count()?),
+            "max_items" => ConstraintValue::Items(End::High, count()?),
+            _ => {
+                let value = DefaultValue::from_meta(meta)?;
+                let written = written(&value, meta);
+                ConstraintValue::Default(value, format!("{key} = {written}"))
             }
-            (_, Meta::NameValue(nv)) => {
-                let expr = &nv.value;
-                quote!(#expr).to_string().replace("- ", "-")
-            }
-            _ => String::new(),
         };
         Ok(Constraint {
-            key,
+            span: key.span(),
             value,
-            written,
         })
+    }
+}
+
+/// A `default`'s value as written, for messages: `["red", "green"]`, `-1.5`.
+fn written(value: &DefaultValue, meta: &Meta) -> String {
+    match (value, meta) {
+        (DefaultValue::List(items), _) => {
+            let items: Vec<String> = items.iter().map(|i| format!("{:?}", i.value())).collect();
+            format!("[{}]", items.join(", "))
+        }
+        (_, Meta::NameValue(nv)) => {
+            let expr = &nv.value;
+            quote!(#expr).to_string().replace("- ", "-")
+        }
+        _ => String::new(),
     }
 }
 
@@ -95,7 +132,7 @@ impl FromMeta for Constraints {
             };
             let is_constraint = path
                 .get_ident()
-                .is_some_and(|ident| CONSTRAINT_KEYS.contains(&ident.to_string().as_str()));
+                .is_some_and(|ident| keys::is_constraint(&ident.to_string()));
             if !is_constraint {
                 out.unclaimed.0.push(path.clone());
             } else if let Some(variant) = variant_default(item) {
@@ -127,11 +164,15 @@ fn variant_default(item: &NestedMeta) -> Option<Keyed<ExprPath>> {
 }
 
 impl Constraints {
-    /// Every constraint key written, in order.
-    pub fn keys(&self) -> impl Iterator<Item = &Ident> {
+    /// Every constraint key written, in order, with its span.
+    pub fn keys(&self) -> impl Iterator<Item = (&'static str, Span)> {
         self.list
             .iter()
-            .map(|constraint| &constraint.key)
-            .chain(self.variant_defaults.iter().map(|keyed| &keyed.key))
+            .map(|constraint| (constraint.value.name(), constraint.span))
+            .chain(
+                self.variant_defaults
+                    .iter()
+                    .map(|keyed| ("default", keyed.key.span())),
+            )
     }
 }

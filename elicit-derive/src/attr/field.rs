@@ -58,7 +58,7 @@ annotated!(FieldAttrs);
 impl Written for FieldAttrs {
     const PLACE: Place = Place::Field;
 
-    fn keys(&self) -> Vec<&Ident> {
+    fn keys(&self) -> Vec<(String, proc_macro2::Span)> {
         let mut keys = keys![
             self.title,
             self.description,
@@ -67,7 +67,11 @@ impl Written for FieldAttrs {
             self.secret,
             self.not_secret,
         ];
-        keys.extend(self.constraints.keys());
+        keys.extend(
+            self.constraints
+                .keys()
+                .map(|(name, span)| (name.to_owned(), span)),
+        );
         keys
     }
 

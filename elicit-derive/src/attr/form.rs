@@ -62,9 +62,9 @@ impl FormAttrs {
 }
 
 impl Written for FormAttrs {
-    const PLACE: Place = Place::Form;
+    const PLACE: Place = Place::FORM;
 
-    fn keys(&self) -> Vec<&Ident> {
+    fn keys(&self) -> Vec<(String, proc_macro2::Span)> {
         keys![
             self.message,
             self.rename_all,

@@ -15,8 +15,8 @@
 /// written.
 macro_rules! keys {
     ($($list:expr),* $(,)?) => {{
-        let mut keys: Vec<&syn::Ident> = Vec::new();
-        $(keys.extend($list.iter().map(|keyed| &keyed.key));)*
+        let mut keys: Vec<(String, proc_macro2::Span)> = Vec::new();
+        $(keys.extend($list.iter().map(|keyed| (keyed.key.to_string(), keyed.key.span())));)*
         keys
     }};
 }
@@ -30,6 +30,7 @@ mod field;
 mod form;
 mod forwarded;
 mod keyed;
+pub mod keys;
 mod newtype;
 mod place;
 mod serde;
@@ -39,7 +40,7 @@ mod variant;
 
 pub use annotated::Annotated;
 pub use choice::ChoiceAttrs;
-pub use constraint::{Constraint, ConstraintValue, Constraints};
+pub use constraint::{Constraint, ConstraintValue, Constraints, End};
 pub use field::FieldAttrs;
 pub use form::FormAttrs;
 pub use forwarded::Forwarded;

@@ -2,7 +2,7 @@
 //! constraints.
 
 use darling::FromDeriveInput;
-use syn::{Ident, Path};
+use syn::Path;
 
 use super::keyed::{Keyed, first};
 use super::place::{Place, Written};
@@ -37,11 +37,15 @@ impl NewtypeAttrs {
 annotated!(NewtypeAttrs);
 
 impl Written for NewtypeAttrs {
-    const PLACE: Place = Place::Newtype;
+    const PLACE: Place = Place::NEWTYPE;
 
-    fn keys(&self) -> Vec<&Ident> {
+    fn keys(&self) -> Vec<(String, proc_macro2::Span)> {
         let mut keys = keys![self.title, self.description, self.legacy_titles, self.krate];
-        keys.extend(self.constraints.keys());
+        keys.extend(
+            self.constraints
+                .keys()
+                .map(|(name, span)| (name.to_owned(), span)),
+        );
         keys
     }
 

@@ -1,7 +1,7 @@
 //! `#[elicit(...)]` on a variant of a choice.
 
 use darling::FromVariant;
-use syn::{Ident, LitStr, Path};
+use syn::{LitStr, Path};
 
 use super::keyed::{Keyed, Unclaimed, first};
 use super::place::{Place, Written};
@@ -41,7 +41,7 @@ impl VariantAttrs {
 impl Written for VariantAttrs {
     const PLACE: Place = Place::Variant;
 
-    fn keys(&self) -> Vec<&Ident> {
+    fn keys(&self) -> Vec<(String, proc_macro2::Span)> {
         keys![self.rename, self.title]
     }
 

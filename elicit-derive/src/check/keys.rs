@@ -21,10 +21,9 @@ pub fn check<W: Written>(attrs: &W, cx: &mut Ctxt) {
         unclaimed(path, W::PLACE, cx);
     }
     let mut seen = HashSet::new();
-    for key in attrs.keys() {
-        let name = key.to_string();
+    for (name, span) in attrs.keys() {
         if !seen.insert(name.clone()) {
-            cx.error(key.span(), messages::duplicate_key(&name));
+            cx.error(span, messages::duplicate_key(&name));
         }
     }
 }

@@ -11,15 +11,16 @@ mod serde;
 mod structure;
 mod types;
 
-use crate::ast::{Body, Choice, Form, Input, Newtype};
+use crate::ast::{Choice, Form, Input, Newtype};
 use crate::ctxt::Ctxt;
+use crate::item::Item;
 
 /// Runs every rule on `input`.
 pub fn run(input: &Input<'_>, cx: &mut Ctxt) {
     match &input.body {
-        Body::Form(form) => check_form(input, form, cx),
-        Body::Newtype(newtype) => check_newtype(newtype, cx),
-        Body::Choice(choice) => check_choice(input, choice, cx),
+        Item::Form(form) => check_form(input, form, cx),
+        Item::Newtype(newtype) => check_newtype(newtype, cx),
+        Item::Choice(choice) => check_choice(input, choice, cx),
     }
 }
 

@@ -53,9 +53,9 @@ fn marked(field: &Field<'_>, cx: &mut Ctxt) {
         .constraints
         .list
         .iter()
-        .find(|c| matches!(c.value, ConstraintValue::Default(_)));
+        .find(|c| matches!(c.value, ConstraintValue::Default(..)));
     if let Some(default) = default {
-        cx.error(default.key.span(), messages::SECRET_DEFAULT.to_owned());
+        cx.error(default.span, messages::SECRET_DEFAULT.to_owned());
     }
 }
 

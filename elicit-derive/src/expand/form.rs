@@ -196,7 +196,7 @@ fn pin_message(field: &Field<'_>, revision: &str, downlevel: bool) -> String {
         .list
         .iter()
         .find_map(|c| match &c.value {
-            ConstraintValue::Default(value) => Some((value, c.written_key())),
+            ConstraintValue::Default(value, written) => Some((value, written.clone())),
             _ => None,
         });
     let multi = is_multi_select(field.ty) || matches!(default, Some((DefaultValue::List(_), _)));

@@ -10,14 +10,15 @@ mod steps;
 
 use proc_macro2::TokenStream;
 
-use crate::ast::{Body, Input};
+use crate::ast::Input;
+use crate::item::Item;
 
 /// The whole output of `#[derive(Elicitable)]` for a checked input.
 pub fn expand(input: &Input<'_>) -> TokenStream {
     match &input.body {
-        Body::Form(form) => form::expand(input, form),
-        Body::Newtype(newtype) => newtype::expand(input, newtype),
-        Body::Choice(choice) => choice::expand(input, choice),
+        Item::Form(form) => form::expand(input, form),
+        Item::Newtype(newtype) => newtype::expand(input, newtype),
+        Item::Choice(choice) => choice::expand(input, choice),
     }
 }
 

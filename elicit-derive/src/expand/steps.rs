@@ -7,7 +7,7 @@ use quote::quote;
 use super::spec::{Step, Subject};
 use crate::ast::Narrowing;
 use crate::attr::value::{DefaultValue, NumLit};
-use crate::attr::{Constraint, ConstraintValue};
+use crate::attr::{Constraint, ConstraintValue, End};
 use crate::contract::Spec;
 use crate::messages;
 use crate::ty::{int_range, is_ident, type_text};
@@ -44,47 +44,51 @@ pub fn constraint(
     tally: &mut Tally,
 ) -> Step {
     let private = quote!(#krate::__private);
-    let key = c.key.to_string();
-    let span = c.key.span();
+    let key = c.value.name();
+    let span = c.span;
     let label = &subject.label;
-    // Every key but `default` names its step.
-    let step = || Spec::for_key(&key).expect("a constraint key is a spec step");
     match &c.value {
-        ConstraintValue::Length(n) => {
+        ConstraintValue::Length(end, n) => {
             tally
                 .lengths
-                .set(&key, span, messages::code(&format!("{key} = {n}")));
-            let unfit = messages::length_unfit(&key, label);
-            Step::new(span, step(), quote!(#n, #unfit))
+                .set(*end, span, messages::code(&format!("{key} = {n}")));
+            let unfit = messages::length_unfit(key, label);
+            let step = end.pick(Spec::MinLength, Spec::MaxLength);
+            Step::new(span, step, quote!(#n, #unfit))
         }
-        ConstraintValue::Items(n) => {
+        ConstraintValue::Items(end, n) => {
             tally
                 .items
-                .set(&key, span, messages::code(&format!("{key} = {n}")));
-            let unfit = messages::items_unfit(&key, label);
-            Step::new(span, step(), quote!(#n, #unfit))
+                .set(*end, span, messages::code(&format!("{key} = {n}")));
+            let unfit = messages::items_unfit(key, label);
+            let step = end.pick(Spec::MinItems, Spec::MaxItems);
+            Step::new(span, step, quote!(#n, #unfit))
         }
         ConstraintValue::Format(variant) => {
             let unfit = messages::format_unfit(label);
             let variant = syn::Ident::new(variant, span);
-            Step::new(span, step(), quote!(#private::Format::#variant, #unfit))
-        }
-        ConstraintValue::Bound(num) => {
-            let written = messages::code(&format!("{key} = {}", num.text));
-            tally.bounds.set(&key, span, written.clone());
             Step::new(
                 span,
-                step(),
-                bound_args(krate, subject, &key, num, &written),
+                Spec::Format,
+                quote!(#private::Format::#variant, #unfit),
             )
         }
-        ConstraintValue::Default(value) => {
-            tally.default = Some((span, value.clone(), c.written_key()));
+        ConstraintValue::Bound(end, num) => {
+            let written = messages::code(&format!("{key} = {}", num.text));
+            tally.bounds.set(*end, span, written.clone());
+            Step::new(
+                span,
+                end.pick(Spec::Minimum, Spec::Maximum),
+                bound_args(krate, subject, *end, key, num, &written),
+            )
+        }
+        ConstraintValue::Default(value, written) => {
+            tally.default = Some((span, value.clone(), written.clone()));
             default_step(
                 krate,
                 span,
                 value,
-                &messages::default_unfit(value.kind(), &c.written_key(), label),
+                &messages::default_unfit(value.kind(), written, label),
             )
         }
     }
@@ -96,6 +100,7 @@ pub fn constraint(
 fn bound_args(
     krate: &TokenStream,
     subject: &Subject<'_>,
+    end: End,
     key: &str,
     num: &NumLit,
     written: &str,
@@ -103,7 +108,7 @@ fn bound_args(
     let private = quote!(#krate::__private);
     let label = &subject.label;
     let unfit = messages::bound_unfit(key, label);
-    let fraction = messages::fraction(written, key, label, whole_bound(key, num));
+    let fraction = messages::fraction(written, key, label, whole_bound(end, num));
     let outside = outside(written, "bound", subject);
     let value = num.to_tokens(krate);
     quote!(#value, #private::BoundMessages {
@@ -115,12 +120,11 @@ fn bound_args(
 
 /// The nearest whole bound that keeps the same values as a fractional one:
 /// `minimum = 0.5` keeps them with `minimum = 1`.
-fn whole_bound(key: &str, num: &NumLit) -> Option<i64> {
+fn whole_bound(end: End, num: &NumLit) -> Option<i64> {
     let value = num.text.parse::<f64>().ok()?;
-    let whole = if key == "minimum" {
-        value.ceil()
-    } else {
-        value.floor()
+    let whole = match end {
+        End::Low => value.ceil(),
+        End::High => value.floor(),
     };
     (whole.abs() < 1e18).then_some(whole as i64)
 }
@@ -217,11 +221,10 @@ struct Pair {
 }
 
 impl Pair {
-    fn set(&mut self, key: &str, span: Span, written: String) {
-        if key.starts_with("min") {
-            self.low = Some(written);
-        } else {
-            self.high = Some(written);
+    fn set(&mut self, end: End, span: Span, written: String) {
+        match end {
+            End::Low => self.low = Some(written),
+            End::High => self.high = Some(written),
         }
         self.last = Some(span);
     }
