@@ -12,7 +12,7 @@ use syn::{Data, DataEnum, DeriveInput, Fields, FieldsNamed, Generics, Ident, Lit
 use crate::attr::syntax;
 use crate::attr::value::{RenameRule, Rule};
 use crate::attr::{
-    Annotated, ChoiceAttrs, Constraint, FieldAttrs, FormAttrs, NewtypeAttrs, VariantAttrs,
+    ChoiceAttrs, Constraint, Described, FieldAttrs, FormAttrs, NewtypeAttrs, Place, VariantAttrs,
 };
 use crate::ctxt::Ctxt;
 use crate::item::{Item, Kind};
@@ -141,7 +141,7 @@ impl<'a> Input<'a> {
                 (krate, form.map(Item::Form))
             }
             Item::Newtype(field) => {
-                let attrs = parse(NewtypeAttrs::from_derive_input(input), cx);
+                let attrs = parse(NewtypeAttrs::from_derive_input(input), Place::NEWTYPE, cx);
                 let krate = krate(attrs.as_ref().and_then(NewtypeAttrs::krate));
                 let newtype = attrs.map(|attrs| Newtype {
                     ty: &field.ty,
@@ -189,9 +189,10 @@ fn krate(path: Option<&syn::Path>) -> TokenStream {
     }
 }
 
-/// The value darling parsed, or `None` with its errors in `cx`.
-fn parse<T>(result: darling::Result<T>, cx: &mut Ctxt) -> Option<T> {
-    result.map_err(|error| cx.darling(error)).ok()
+/// The value darling parsed from the attributes at `place`, or `None` with
+/// its errors in `cx`.
+fn parse<T>(result: darling::Result<T>, place: Place, cx: &mut Ctxt) -> Option<T> {
+    result.map_err(|error| cx.darling(error, place)).ok()
 }
 
 /// Each member (field or variant) with its attributes, or `None` when any
@@ -200,11 +201,12 @@ fn parse<T>(result: darling::Result<T>, cx: &mut Ctxt) -> Option<T> {
 fn members<'a, M: 'a, A>(
     members: impl IntoIterator<Item = &'a M>,
     read: impl Fn(&M) -> darling::Result<A>,
+    place: Place,
     cx: &mut Ctxt,
 ) -> Option<Vec<(&'a M, A)>> {
     let all: Vec<_> = members
         .into_iter()
-        .map(|member| Some((member, parse(read(member), cx)?)))
+        .map(|member| Some((member, parse(read(member), place, cx)?)))
         .collect();
     all.into_iter().collect()
 }
@@ -216,9 +218,9 @@ fn form<'a>(
     named: &'a FieldsNamed,
     cx: &mut Ctxt,
 ) -> (TokenStream, Option<Form<'a>>) {
-    let attrs = parse(FormAttrs::from_derive_input(input), cx);
+    let attrs = parse(FormAttrs::from_derive_input(input), Place::FORM, cx);
     let krate = krate(attrs.as_ref().and_then(FormAttrs::krate));
-    let fields = members(&named.named, FieldAttrs::from_field, cx);
+    let fields = members(&named.named, FieldAttrs::from_field, Place::Field, cx);
     let (Some(attrs), Some(fields)) = (attrs, fields) else {
         return (krate, None);
     };
@@ -250,9 +252,14 @@ fn choice<'a>(
     data: &'a DataEnum,
     cx: &mut Ctxt,
 ) -> (TokenStream, Option<Choice<'a>>) {
-    let attrs = parse(ChoiceAttrs::from_derive_input(input), cx);
+    let attrs = parse(ChoiceAttrs::from_derive_input(input), Place::ENUM, cx);
     let krate = krate(attrs.as_ref().and_then(ChoiceAttrs::krate));
-    let variants = members(&data.variants, VariantAttrs::from_variant, cx);
+    let variants = members(
+        &data.variants,
+        VariantAttrs::from_variant,
+        Place::Variant,
+        cx,
+    );
     let (Some(attrs), Some(variants)) = (attrs, variants) else {
         return (krate, None);
     };
@@ -303,7 +310,7 @@ impl Field<'_> {
         Narrowing {
             title: self.attrs.title(),
             description: self.attrs.description(),
-            constraints: &self.attrs.constraints.list,
+            constraints: &self.attrs.constraints().list,
             legacy_titles: self.attrs.legacy_titles(),
         }
     }
@@ -314,7 +321,7 @@ impl Newtype<'_> {
         Narrowing {
             title: self.attrs.title(),
             description: self.attrs.description(),
-            constraints: &self.attrs.constraints.list,
+            constraints: &self.attrs.constraints().list,
             legacy_titles: self.attrs.legacy_titles(),
         }
     }

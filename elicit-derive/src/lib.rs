@@ -22,7 +22,6 @@ mod fallback;
 mod item;
 mod messages;
 mod secret_words;
-mod suggest;
 mod ty;
 
 use proc_macro::TokenStream;

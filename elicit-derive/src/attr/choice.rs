@@ -1,12 +1,10 @@
 //! `#[elicit(...)]` on a unit enum: a choice.
 
 use darling::FromDeriveInput;
-use syn::Path;
 
-use super::keyed::{Keyed, Unclaimed, first};
-use super::place::{Place, Written};
-use super::value::{CratePath, Flag, Rule, Text};
-use super::{Forwarded, SerdeAttrs};
+use super::Forwarded;
+use super::describe::{Describe, Described};
+use super::value::{CratePath, Rule};
 
 /// The keys of an enum: `title`, `description`, `rename_all`,
 /// `legacy_titles`, `crate`.
@@ -15,50 +13,25 @@ use super::{Forwarded, SerdeAttrs};
 pub struct ChoiceAttrs {
     #[darling(with = Forwarded::from_attrs)]
     pub attrs: Forwarded,
-    #[darling(multiple)]
-    title: Vec<Keyed<Text>>,
-    #[darling(multiple)]
-    description: Vec<Keyed<Text>>,
-    #[darling(multiple)]
-    rename_all: Vec<Keyed<Rule>>,
-    #[darling(multiple)]
-    legacy_titles: Vec<Keyed<Flag>>,
-    #[darling(multiple, rename = "crate")]
-    krate: Vec<Keyed<CratePath>>,
+    rename_all: Option<Rule>,
+    #[darling(rename = "crate")]
+    krate: Option<CratePath>,
     #[darling(flatten)]
-    unclaimed: Unclaimed,
+    describe: Describe,
 }
 
 impl ChoiceAttrs {
     pub fn rename_all(&self) -> Option<&Rule> {
-        first(&self.rename_all)
+        self.rename_all.as_ref()
     }
 
     pub fn krate(&self) -> Option<&syn::Path> {
-        first(&self.krate).map(|path| &path.0)
+        self.krate.as_ref().map(|path| &path.0)
     }
 }
 
-annotated!(ChoiceAttrs);
-
-impl Written for ChoiceAttrs {
-    const PLACE: Place = Place::ENUM;
-
-    fn keys(&self) -> Vec<(String, proc_macro2::Span)> {
-        keys![
-            self.title,
-            self.description,
-            self.rename_all,
-            self.legacy_titles,
-            self.krate,
-        ]
-    }
-
-    fn unclaimed(&self) -> &[Path] {
-        &self.unclaimed.0
-    }
-
-    fn serde(&self) -> &SerdeAttrs {
-        &self.attrs.serde
+impl Described for ChoiceAttrs {
+    fn described(&self) -> (&Describe, &Forwarded) {
+        (&self.describe, &self.attrs)
     }
 }

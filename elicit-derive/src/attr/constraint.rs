@@ -2,13 +2,15 @@
 //! `min_length`, `max_length`, `minimum`, `maximum`, `format`, `min_items`,
 //! `max_items` and `default`.
 
+use std::collections::HashSet;
+
 use darling::FromMeta;
 use darling::ast::NestedMeta;
 use proc_macro2::Span;
 use quote::quote;
-use syn::{Expr, ExprPath, Ident, Meta};
+use syn::{Expr, ExprPath, Ident, Meta, Path};
 
-use super::keyed::{Keyed, Unclaimed, path_of};
+use super::describe::Describe;
 use super::keys;
 use super::value::{Count, DefaultValue, Format, NumLit, key_of};
 
@@ -110,31 +112,64 @@ fn written(value: &DefaultValue, meta: &Meta) -> String {
     }
 }
 
+/// The keys of a field or newtype that narrow its spec: the describing
+/// keys and the constraints, read from the keys the place does not take
+/// itself (darling's `flatten`). A key that is neither is darling's
+/// unknown field, with every key of the place as an alternative.
+#[derive(Default)]
+pub struct Narrowing {
+    pub describe: Describe,
+    pub constraints: Constraints,
+}
+
+impl FromMeta for Narrowing {
+    fn from_list(items: &[NestedMeta]) -> darling::Result<Self> {
+        let (constraints, others): (Vec<NestedMeta>, Vec<NestedMeta>) =
+            items.iter().cloned().partition(|item| {
+                path_of(item)
+                    .and_then(Path::get_ident)
+                    .is_some_and(|ident| keys::is_constraint(&ident.to_string()))
+            });
+        let mut errors = darling::Error::accumulator();
+        let constraint_keys = keys::KEYS
+            .iter()
+            .filter(|key| key.constraint)
+            .map(|key| key.name);
+        let describe = errors.handle(Describe::from_list(&others).map_err(|error| {
+            error.add_sibling_alts_for_unknown_field(&constraint_keys.collect::<Vec<_>>())
+        }));
+        let constraints = errors.handle(Constraints::from_list(&constraints));
+        errors.finish_with(Narrowing {
+            describe: describe.unwrap_or_default(),
+            constraints: constraints.unwrap_or_default(),
+        })
+    }
+}
+
 /// The constraints of a field or newtype in the order written, which is
-/// the order the spec applies them in, and the keys it does not take.
+/// the order the spec applies them in. A key written twice is darling's
+/// duplicate field, at the second.
 ///
 /// `default = Colour::Red` is kept apart: it names a variant where the
 /// wire value belongs, which the check stage reports under the whole path.
 #[derive(Default)]
 pub struct Constraints {
     pub list: Vec<Constraint>,
-    pub variant_defaults: Vec<Keyed<ExprPath>>,
-    pub unclaimed: Unclaimed,
+    pub variant_defaults: Vec<ExprPath>,
 }
 
 impl FromMeta for Constraints {
     fn from_list(items: &[NestedMeta]) -> darling::Result<Self> {
         let mut errors = darling::Error::accumulator();
         let mut out = Constraints::default();
+        let mut seen = HashSet::new();
         for item in items {
             let Some(path) = path_of(item) else {
                 continue;
             };
-            let is_constraint = path
-                .get_ident()
-                .is_some_and(|ident| keys::is_constraint(&ident.to_string()));
-            if !is_constraint {
-                out.unclaimed.0.push(path.clone());
+            let name = darling::util::path_to_string(path);
+            if !seen.insert(name.clone()) {
+                errors.push(darling::Error::duplicate_field(&name).with_span(item));
             } else if let Some(variant) = variant_default(item) {
                 out.variant_defaults.push(variant);
             } else if let Some(constraint) = errors.handle(Constraint::from_nested_meta(item)) {
@@ -145,8 +180,18 @@ impl FromMeta for Constraints {
     }
 }
 
+/// The key of a nested meta item; `None` for a bare literal, which the
+/// syntax check reports before darling reads the attribute.
+fn path_of(item: &NestedMeta) -> Option<&Path> {
+    match item {
+        NestedMeta::Meta(meta) => Some(meta.path()),
+        NestedMeta::NameValueInvalidExpr(meta) => Some(&meta.path),
+        NestedMeta::Lit(_) => None,
+    }
+}
+
 /// `default = Colour::Red`.
-fn variant_default(item: &NestedMeta) -> Option<Keyed<ExprPath>> {
+fn variant_default(item: &NestedMeta) -> Option<ExprPath> {
     let NestedMeta::Meta(Meta::NameValue(nv)) = item else {
         return None;
     };
@@ -155,24 +200,7 @@ fn variant_default(item: &NestedMeta) -> Option<Keyed<ExprPath>> {
         value = &group.expr;
     }
     match value {
-        Expr::Path(path) if nv.path.is_ident("default") => Some(Keyed {
-            key: key_of(&nv.path),
-            value: path.clone(),
-        }),
+        Expr::Path(path) if nv.path.is_ident("default") => Some(path.clone()),
         _ => None,
-    }
-}
-
-impl Constraints {
-    /// Every constraint key written, in order, with its span.
-    pub fn keys(&self) -> impl Iterator<Item = (&'static str, Span)> {
-        self.list
-            .iter()
-            .map(|constraint| (constraint.value.name(), constraint.span))
-            .chain(
-                self.variant_defaults
-                    .iter()
-                    .map(|keyed| ("default", keyed.key.span())),
-            )
     }
 }

@@ -1,12 +1,12 @@
 //! `#[elicit(...)]` on a field of a form.
 
 use darling::FromField;
-use syn::{Ident, LitStr, Path};
+use syn::{Ident, LitStr};
 
-use super::keyed::{Keyed, first};
-use super::place::{Place, Written};
+use super::Forwarded;
+use super::constraint::{Constraints, Narrowing};
+use super::describe::{Describe, Described};
 use super::value::{Flag, Text};
-use super::{Constraints, Forwarded, SerdeAttrs};
 
 /// The keys of a field: `title`, `description`, `rename`, `legacy_titles`,
 /// `secret`, `not_secret` and the constraints.
@@ -15,20 +15,11 @@ use super::{Constraints, Forwarded, SerdeAttrs};
 pub struct FieldAttrs {
     #[darling(with = Forwarded::from_attrs)]
     pub attrs: Forwarded,
-    #[darling(multiple)]
-    title: Vec<Keyed<Text>>,
-    #[darling(multiple)]
-    description: Vec<Keyed<Text>>,
-    #[darling(multiple)]
-    rename: Vec<Keyed<Text>>,
-    #[darling(multiple)]
-    legacy_titles: Vec<Keyed<Flag>>,
-    #[darling(multiple)]
-    secret: Vec<Keyed<Flag>>,
-    #[darling(multiple)]
-    not_secret: Vec<Keyed<Flag>>,
+    rename: Option<Text>,
+    secret: Option<Flag>,
+    not_secret: Option<Flag>,
     #[darling(flatten)]
-    pub constraints: Constraints,
+    narrowing: Narrowing,
 }
 
 impl FieldAttrs {
@@ -39,47 +30,27 @@ impl FieldAttrs {
 
     /// Our own `rename`, without serde's.
     pub fn own_rename(&self) -> Option<&LitStr> {
-        first(&self.rename).map(|text| &text.0)
+        self.rename.as_ref().map(|text| &text.0)
     }
 
     /// `secret`, keeping the key for spans.
     pub fn secret(&self) -> Option<&Ident> {
-        self.secret.first().map(|keyed| &keyed.key)
+        self.secret.as_ref().map(|flag| &flag.0)
     }
 
     /// `not_secret`, keeping the key for spans.
     pub fn not_secret(&self) -> Option<&Ident> {
-        self.not_secret.first().map(|keyed| &keyed.key)
+        self.not_secret.as_ref().map(|flag| &flag.0)
+    }
+
+    /// The constraints, in the order written.
+    pub fn constraints(&self) -> &Constraints {
+        &self.narrowing.constraints
     }
 }
 
-annotated!(FieldAttrs);
-
-impl Written for FieldAttrs {
-    const PLACE: Place = Place::Field;
-
-    fn keys(&self) -> Vec<(String, proc_macro2::Span)> {
-        let mut keys = keys![
-            self.title,
-            self.description,
-            self.rename,
-            self.legacy_titles,
-            self.secret,
-            self.not_secret,
-        ];
-        keys.extend(
-            self.constraints
-                .keys()
-                .map(|(name, span)| (name.to_owned(), span)),
-        );
-        keys
-    }
-
-    fn unclaimed(&self) -> &[Path] {
-        &self.constraints.unclaimed.0
-    }
-
-    fn serde(&self) -> &SerdeAttrs {
-        &self.attrs.serde
+impl Described for FieldAttrs {
+    fn described(&self) -> (&Describe, &Forwarded) {
+        (&self.narrowing.describe, &self.attrs)
     }
 }

@@ -1,12 +1,10 @@
 //! `#[elicit(...)]` on a struct with named fields: a form.
 
 use darling::FromDeriveInput;
-use syn::{Ident, Path};
+use syn::Ident;
 
-use super::keyed::{Keyed, Unclaimed, first};
-use super::place::{Place, Written};
+use super::Forwarded;
 use super::value::{CratePath, Flag, Revision, Rule, Text};
-use super::{Forwarded, SerdeAttrs};
 
 /// The keys of a form: `message`, `rename_all`, `deny_unknown_fields`,
 /// `revision`, `downlevel`, `crate`.
@@ -15,71 +13,42 @@ use super::{Forwarded, SerdeAttrs};
 pub struct FormAttrs {
     #[darling(with = Forwarded::from_attrs)]
     pub attrs: Forwarded,
-    #[darling(multiple)]
-    message: Vec<Keyed<Text>>,
-    #[darling(multiple)]
-    rename_all: Vec<Keyed<Rule>>,
-    #[darling(multiple)]
-    deny_unknown_fields: Vec<Keyed<Flag>>,
-    #[darling(multiple)]
-    revision: Vec<Keyed<Revision>>,
-    #[darling(multiple)]
-    downlevel: Vec<Keyed<Flag>>,
-    #[darling(multiple, rename = "crate")]
-    krate: Vec<Keyed<CratePath>>,
-    #[darling(flatten)]
-    unclaimed: Unclaimed,
+    message: Option<Text>,
+    rename_all: Option<Rule>,
+    deny_unknown_fields: Option<Flag>,
+    revision: Option<Revision>,
+    downlevel: Option<Flag>,
+    #[darling(rename = "crate")]
+    krate: Option<CratePath>,
 }
 
 impl FormAttrs {
     /// The default message: `message`, else the doc comment.
     pub fn message(&self) -> Option<String> {
-        first(&self.message)
+        self.message
+            .as_ref()
             .map(|text| text.0.value())
             .or_else(|| self.attrs.docs.clone())
     }
 
     pub fn rename_all(&self) -> Option<&Rule> {
-        first(&self.rename_all)
+        self.rename_all.as_ref()
     }
 
     pub fn deny_unknown_fields(&self) -> bool {
-        !self.deny_unknown_fields.is_empty()
+        self.deny_unknown_fields.is_some()
     }
 
     pub fn revision(&self) -> Option<&Revision> {
-        first(&self.revision)
+        self.revision.as_ref()
     }
 
     /// `downlevel`, keeping the key for spans.
     pub fn downlevel(&self) -> Option<&Ident> {
-        self.downlevel.first().map(|keyed| &keyed.key)
+        self.downlevel.as_ref().map(|flag| &flag.0)
     }
 
     pub fn krate(&self) -> Option<&syn::Path> {
-        first(&self.krate).map(|path| &path.0)
-    }
-}
-
-impl Written for FormAttrs {
-    const PLACE: Place = Place::FORM;
-
-    fn keys(&self) -> Vec<(String, proc_macro2::Span)> {
-        keys![
-            self.message,
-            self.rename_all,
-            self.deny_unknown_fields,
-            self.revision,
-            self.downlevel,
-            self.krate,
-        ]
-    }
-
-    fn unclaimed(&self) -> &[Path] {
-        &self.unclaimed.0
-    }
-
-    fn serde(&self) -> &SerdeAttrs {
-        &self.attrs.serde
+        self.krate.as_ref().map(|path| &path.0)
     }
 }

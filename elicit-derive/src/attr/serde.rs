@@ -3,9 +3,8 @@
 
 use darling::FromMeta;
 use darling::ast::NestedMeta;
-use syn::{Attribute, LitStr, Meta};
+use syn::{Attribute, LitStr, Meta, Path};
 
-use super::keyed::{Keyed, Unclaimed};
 use super::value::{Rule, SerdeName, Text};
 
 /// `#[serde(rename = "...")]`, `#[serde(rename_all = "...")]`, and every
@@ -14,11 +13,31 @@ use super::value::{Rule, SerdeName, Text};
 #[derive(Default, FromMeta)]
 pub struct SerdeAttrs {
     #[darling(multiple)]
-    rename: Vec<Keyed<SerdeName<Text>>>,
+    rename: Vec<SerdeName<Text>>,
     #[darling(multiple)]
-    rename_all: Vec<Keyed<SerdeName<Rule>>>,
+    rename_all: Vec<SerdeName<Rule>>,
     #[darling(flatten)]
-    pub others: Unclaimed,
+    pub others: Others,
+}
+
+/// The keys of `#[serde(...)]` other than the names, as written: darling
+/// hands them to this `flatten` field.
+#[derive(Default)]
+pub struct Others(pub Vec<Path>);
+
+impl FromMeta for Others {
+    fn from_list(items: &[NestedMeta]) -> darling::Result<Self> {
+        Ok(Others(
+            items
+                .iter()
+                .filter_map(|item| match item {
+                    NestedMeta::Meta(meta) => Some(meta.path().clone()),
+                    NestedMeta::NameValueInvalidExpr(meta) => Some(meta.path.clone()),
+                    NestedMeta::Lit(_) => None,
+                })
+                .collect(),
+        ))
+    }
 }
 
 impl SerdeAttrs {
@@ -46,11 +65,11 @@ impl SerdeAttrs {
 
     /// The name serde gives; serde lets the last one written count.
     pub fn rename(&self) -> Option<&LitStr> {
-        self.rename.last().map(|keyed| &keyed.value.0.0)
+        self.rename.last().map(|name| &name.0.0)
     }
 
     /// The case serde renames with; the last one written counts.
     pub fn rename_all(&self) -> Option<&Rule> {
-        self.rename_all.last().map(|keyed| &keyed.value.0)
+        self.rename_all.last().map(|name| &name.0)
     }
 }

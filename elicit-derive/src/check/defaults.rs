@@ -10,6 +10,6 @@ use crate::messages;
 /// `#[elicit(default = Colour::Red)]` is an error under `Colour::Red`.
 pub fn no_variant_paths(constraints: &Constraints, cx: &mut Ctxt) {
     for path in &constraints.variant_defaults {
-        cx.error_spanned(&path.value, messages::DEFAULT_IS_A_VARIANT);
+        cx.error_spanned(path, messages::DEFAULT_IS_A_VARIANT);
     }
 }

@@ -3,7 +3,6 @@
 //! passes is a model the expanders turn into code without failing.
 
 mod defaults;
-mod keys;
 mod names;
 mod revision;
 mod secrets;
@@ -25,8 +24,7 @@ pub fn run(input: &Input<'_>, cx: &mut Ctxt) {
 }
 
 fn check_form(input: &Input<'_>, form: &Form<'_>, cx: &mut Ctxt) {
-    keys::check(&form.attrs, cx);
-    serde::keeps_shape(&form.attrs, cx);
+    serde::keeps_shape(&form.attrs.attrs.serde, cx);
     names::rules_agree(
         form.attrs.rename_all(),
         form.attrs.attrs.serde.rename_all(),
@@ -34,14 +32,13 @@ fn check_form(input: &Input<'_>, form: &Form<'_>, cx: &mut Ctxt) {
     );
     structure::form_has_fields(input.ident, form, cx);
     for field in &form.fields {
-        keys::check(&field.attrs, cx);
-        serde::keeps_shape(&field.attrs, cx);
+        serde::keeps_shape(&field.attrs.attrs.serde, cx);
         names::renames_agree(
             field.attrs.own_rename(),
             field.attrs.attrs.serde.rename(),
             cx,
         );
-        defaults::no_variant_paths(&field.attrs.constraints, cx);
+        defaults::no_variant_paths(field.attrs.constraints(), cx);
         types::check(field.ty, cx);
         secrets::check(field, cx);
     }
@@ -55,15 +52,13 @@ fn check_form(input: &Input<'_>, form: &Form<'_>, cx: &mut Ctxt) {
 }
 
 fn check_newtype(newtype: &Newtype<'_>, cx: &mut Ctxt) {
-    keys::check(&newtype.attrs, cx);
-    serde::keeps_shape(&newtype.attrs, cx);
-    defaults::no_variant_paths(&newtype.attrs.constraints, cx);
+    serde::keeps_shape(&newtype.attrs.attrs.serde, cx);
+    defaults::no_variant_paths(newtype.attrs.constraints(), cx);
     types::check(newtype.ty, cx);
 }
 
 fn check_choice(input: &Input<'_>, choice: &Choice<'_>, cx: &mut Ctxt) {
-    keys::check(&choice.attrs, cx);
-    serde::keeps_shape(&choice.attrs, cx);
+    serde::keeps_shape(&choice.attrs.attrs.serde, cx);
     names::rules_agree(
         choice.attrs.rename_all(),
         choice.attrs.attrs.serde.rename_all(),
@@ -72,7 +67,6 @@ fn check_choice(input: &Input<'_>, choice: &Choice<'_>, cx: &mut Ctxt) {
     structure::enum_has_variants(input.ident, choice, cx);
     for variant in &choice.variants {
         structure::variant_is_unit(variant, cx);
-        keys::check(&variant.attrs, cx);
         names::renames_agree(
             variant.attrs.own_rename(),
             variant.attrs.attrs.serde.rename(),

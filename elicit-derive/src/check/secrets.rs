@@ -5,7 +5,7 @@ use proc_macro2::Span;
 use syn::ext::IdentExt;
 
 use crate::ast::Field;
-use crate::attr::{Annotated, ConstraintValue};
+use crate::attr::{ConstraintValue, Described};
 use crate::ctxt::Ctxt;
 use crate::messages;
 use crate::secret_words::secret_word;
@@ -50,7 +50,7 @@ fn marked(field: &Field<'_>, cx: &mut Ctxt) {
     }
     let default = field
         .attrs
-        .constraints
+        .constraints()
         .list
         .iter()
         .find(|c| matches!(c.value, ConstraintValue::Default(..)));

@@ -1,6 +1,6 @@
 //! `#[serde(...)]` keys that change the shape serde reads.
 
-use crate::attr::{Place, Written};
+use crate::attr::SerdeAttrs;
 use crate::ctxt::Ctxt;
 use crate::messages;
 
@@ -16,15 +16,12 @@ const SHAPE_KEYS: &[&str] = &[
 ];
 
 /// An elicitation form stays a flat object of its fields, so serde must
-/// read it as one; on a variant, where these keys change no shape of the
-/// form, they are serde's business.
+/// read it as one. (On a variant, where these keys change no shape of the
+/// form, they are serde's business, and not checked.)
 ///
 /// `#[serde(flatten)] rest: String` is an error at `flatten`.
-pub fn keeps_shape<W: Written>(attrs: &W, cx: &mut Ctxt) {
-    if W::PLACE == Place::Variant {
-        return;
-    }
-    for path in &attrs.serde().others.0 {
+pub fn keeps_shape(serde: &SerdeAttrs, cx: &mut Ctxt) {
+    for path in &serde.others.0 {
         if let Some(key) = path.get_ident()
             && SHAPE_KEYS.contains(&key.to_string().as_str())
         {

@@ -7,7 +7,7 @@ use quote::{quote, quote_spanned};
 
 use super::respan;
 use crate::ast::{Choice, Input};
-use crate::attr::Annotated;
+use crate::attr::Described;
 use crate::messages;
 
 pub fn expand(input: &Input<'_>, choice: &Choice<'_>) -> TokenStream {

@@ -192,7 +192,7 @@ fn pin(form: &Form<'_>, field: &Field<'_>) -> Option<Pin> {
 fn pin_message(field: &Field<'_>, revision: &str, downlevel: bool) -> String {
     let default = field
         .attrs
-        .constraints
+        .constraints()
         .list
         .iter()
         .find_map(|c| match &c.value {

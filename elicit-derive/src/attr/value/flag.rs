@@ -2,20 +2,20 @@
 
 use darling::FromMeta;
 use darling::ast::MetaNameValueInvalidExpr;
-use syn::{Meta, Path};
+use syn::{Ident, Meta, Path};
 
 use super::{error_at, key_of};
 use crate::messages;
 
-/// A key that takes no value: `deny_unknown_fields`, `secret`,
-/// `not_secret`, `legacy_titles`, `downlevel`. `downlevel = true` is an error at
-/// `downlevel`.
-pub struct Flag;
+/// A key that takes no value, kept for spans: `deny_unknown_fields`,
+/// `secret`, `not_secret`, `legacy_titles`, `downlevel`. `downlevel = true`
+/// is an error at `downlevel`.
+pub struct Flag(pub Ident);
 
 impl FromMeta for Flag {
     fn from_meta(meta: &Meta) -> darling::Result<Self> {
         match meta {
-            Meta::Path(_) => Ok(Flag),
+            Meta::Path(path) => Ok(Flag(key_of(path))),
             _ => Err(takes_no_value(meta.path())),
         }
     }
