@@ -9,11 +9,11 @@ use syn::ext::IdentExt;
 use syn::spanned::Spanned;
 use syn::{Data, DataEnum, DeriveInput, Fields, FieldsNamed, Generics, Ident, LitStr, Type};
 
-use crate::attr::syntax;
 use crate::attr::value::{RenameRule, Rule};
 use crate::attr::{
     ChoiceAttrs, Constraint, Described, FieldAttrs, FormAttrs, NewtypeAttrs, Place, VariantAttrs,
 };
+use crate::attr::{rejected, syntax};
 use crate::ctxt::Ctxt;
 use crate::item::{Item, Kind};
 use crate::messages;
@@ -190,9 +190,19 @@ fn krate(path: Option<&syn::Path>) -> TokenStream {
 }
 
 /// The value darling parsed from the attributes at `place`, or `None` with
-/// its errors in `cx`.
+/// its errors in `cx`, each at its own span; a key darling rejects is said
+/// in the derive's words.
 fn parse<T>(result: darling::Result<T>, place: Place, cx: &mut Ctxt) -> Option<T> {
-    result.map_err(|error| cx.darling(error, place)).ok()
+    result
+        .map_err(|error| {
+            for error in error.flatten() {
+                match rejected::reword(&error, place) {
+                    Some(message) => cx.error(error.span(), message),
+                    None => cx.push(syn::Error::from(error)),
+                }
+            }
+        })
+        .ok()
 }
 
 /// Each member (field or variant) with its attributes, or `None` when any

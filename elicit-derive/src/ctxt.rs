@@ -4,8 +4,6 @@ use std::fmt::Display;
 
 use proc_macro2::{Span, TokenStream};
 
-use crate::attr::{Place, rejected};
-
 /// The errors found so far. They are kept as `syn` errors, which can lie
 /// under several tokens (a whole path or type), where darling's lie under
 /// one.
@@ -29,18 +27,6 @@ impl Ctxt {
     /// Records a parse error.
     pub fn push(&mut self, error: syn::Error) {
         self.errors.push(error);
-    }
-
-    /// Records the errors of darling's parsing of the attributes at
-    /// `place`, each at its own span; a key darling rejects is said in the
-    /// derive's words.
-    pub fn darling(&mut self, error: darling::Error, place: Place) {
-        for error in error.flatten() {
-            match rejected::reword(&error, place) {
-                Some(message) => self.error(error.span(), message),
-                None => self.errors.push(syn::Error::from(error)),
-            }
-        }
     }
 
     /// `true` when nothing was recorded.

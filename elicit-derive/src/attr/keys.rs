@@ -169,33 +169,31 @@ mod tests {
         Place::Variant,
     ];
 
-    /// Whether the attribute struct of `place` takes the key written as
-    /// `written`.
+    /// Whether the attribute struct of `place` reads the key written as
+    /// `written` (darling rejects a key the place does not take).
     fn takes(place: Place, written: &str) -> bool {
         let attr: syn::Attribute =
             syn::parse_str::<syn::DeriveInput>(&format!("#[elicit({written})] struct S;"))
                 .unwrap()
                 .attrs
                 .remove(0);
-        fn claimed<T>(attrs: darling::Result<T>) -> bool {
-            attrs.is_ok()
-        }
         match place {
-            Place::Item(Item::Form(())) => claimed(FormAttrs::from_derive_input(
-                &parse_quote!(#attr struct S { a: u8 }),
-            )),
-            Place::Item(Item::Newtype(())) => claimed(NewtypeAttrs::from_derive_input(
-                &parse_quote!(#attr struct S(u8);),
-            )),
-            Place::Item(Item::Choice(())) => claimed(ChoiceAttrs::from_derive_input(
-                &parse_quote!(#attr enum E { A }),
-            )),
-            Place::Field => claimed(FieldAttrs::from_field(
+            Place::Item(Item::Form(())) => {
+                FormAttrs::from_derive_input(&parse_quote!(#attr struct S { a: u8 })).is_ok()
+            }
+            Place::Item(Item::Newtype(())) => {
+                NewtypeAttrs::from_derive_input(&parse_quote!(#attr struct S(u8);)).is_ok()
+            }
+            Place::Item(Item::Choice(())) => {
+                ChoiceAttrs::from_derive_input(&parse_quote!(#attr enum E { A })).is_ok()
+            }
+            Place::Field => FieldAttrs::from_field(
                 &syn::Field::parse_named
                     .parse2(quote::quote!(#attr a: u8))
                     .unwrap(),
-            )),
-            Place::Variant => claimed(VariantAttrs::from_variant(&parse_quote!(#attr A))),
+            )
+            .is_ok(),
+            Place::Variant => VariantAttrs::from_variant(&parse_quote!(#attr A)).is_ok(),
         }
     }
 
