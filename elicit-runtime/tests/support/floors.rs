@@ -125,21 +125,27 @@ impl Crate {
             krate.declare(&syntax.items, &module, &dir, Some(&file_dir), &mut declared);
             for (child, path, children_dir) in declared {
                 let name = child.last().unwrap();
-                let found = match path {
-                    Some(path) => Some((path, true)),
+                let found: Vec<_> = match path {
+                    Some(path) => vec![(path, true)],
                     None => [
                         (join(&children_dir, &format!("{name}.rs")), false),
                         (join(&children_dir, &format!("{name}/mod.rs")), true),
                     ]
                     .into_iter()
-                    .find(|(candidate, _)| sources.contains_key(candidate)),
+                    .filter(|(candidate, _)| sources.contains_key(candidate))
+                    .collect(),
                 };
-                let Some((child_file, owns)) = found else {
-                    return Err(format!(
-                        "`{file}` declares `mod {name};`, but neither `{name}.rs` nor \
-                         `{name}/mod.rs` is there"
-                    ));
-                };
+                let [(child_file, owns)] = <[_; 1]>::try_from(found).map_err(|found| {
+                    let (what, and, are) = if found.is_empty() {
+                        ("neither", "nor", "is")
+                    } else {
+                        ("both", "and", "are")
+                    };
+                    format!(
+                        "`{file}` declares `mod {name};`, and {what} `{name}.rs` {and} \
+                         `{name}/mod.rs` {are} there"
+                    )
+                })?;
                 queue.push((child_file, child, owns));
             }
             if module.is_empty() {
@@ -265,9 +271,13 @@ impl Crate {
 
     /// Every import that goes up a floor, and every module out of
     /// `layers` (the top-level modules from the bottom floor up).
-    pub fn check(&self, layers: &[&str]) -> Vec<Finding> {
+    /// `allowed` lists climbs known and tolerated, as (file, the module it
+    /// goes up to); one that no longer happens is a finding too, so the list
+    /// only shrinks.
+    pub fn check(&self, layers: &[&str], allowed: &[(&str, &str)]) -> Vec<Finding> {
         let floor = |module: &str| layers.iter().position(|layer| *layer == module);
         let mut findings = BTreeSet::new();
+        let mut tolerated = BTreeSet::new();
         for module in self.modules.iter().filter(|m| m.len() == 1) {
             if floor(&module[0]).is_none() {
                 findings.insert(Finding::NoFloor(module[0].clone()));
@@ -318,12 +328,24 @@ impl Crate {
                 if let (Some(below), Some(above)) = (floor(from), floor(&to))
                     && above > below
                 {
+                    if allowed.contains(&(source.file.as_str(), to.as_str())) {
+                        tolerated.insert((source.file.clone(), to));
+                        continue;
+                    }
                     findings.insert(Finding::Climb {
                         place,
                         from: from.clone(),
                         to,
                     });
                 }
+            }
+        }
+        for (file, to) in allowed {
+            if !tolerated.contains(&((*file).to_owned(), (*to).to_owned())) {
+                findings.insert(Finding::NoLongerClimbs {
+                    file: (*file).to_owned(),
+                    to: (*to).to_owned(),
+                });
             }
         }
         findings.into_iter().collect()
@@ -359,6 +381,8 @@ pub enum Finding {
     NoFloor(String),
     /// A floor that names no module.
     NoModule(String),
+    /// An allowed climb that no longer happens.
+    NoLongerClimbs { file: String, to: String },
 }
 
 impl fmt::Display for Home {
@@ -407,6 +431,10 @@ impl fmt::Display for Finding {
             Finding::NoModule(layer) => write!(
                 f,
                 "`{layer}` is in `LAYERS` but the crate has no such module: remove or rename it"
+            ),
+            Finding::NoLongerClimbs { file, to } => write!(
+                f,
+                "`{file}` no longer goes up to `{to}`: remove it from the allowed climbs"
             ),
         }
     }
