@@ -339,18 +339,27 @@ fn each_leaf_of_a_grouped_use_is_resolved() {
 
 #[test]
 fn the_crate_roots_re_exports_never_stand_in_for_a_module() {
-    let sources = planted_crate(&[(
-        "mid.rs",
-        "use crate::Top;\nuse crate::Low;\n\nfn f() {\n    super::Top;\n}\n",
-    )]);
+    let sources = planted_crate(&[
+        (
+            "lib.rs",
+            "mod low;\nmod mid;\nmod high;\n\npub use high::Top;\npub use high::inner::f as deep;\n",
+        ),
+        (
+            "mid.rs",
+            "use crate::Top;\nuse crate::Low;\n\nfn f() {\n    super::Top;\n    crate::deep();\n}\n",
+        ),
+    ]);
     assert_eq!(
         findings(&sources, PLANTED),
         [
             "mid.rs:1: `crate::Top` goes up from `mid` to `high`",
             "mid.rs:5: `super::Top` goes up from `mid` to `high`",
+            "mid.rs:6: `crate::deep` goes up from `mid` to `high`",
             "mid.rs:1: `crate::Top` names no module: import `Top` from its home module `crate::high`",
             "mid.rs:2: `crate::Low` names no module: import `Low` from the module that defines it",
             "mid.rs:5: `super::Top` names no module: import `Top` from its home module `crate::high`",
+            "mid.rs:6: `crate::deep` names no module: import `f` from its home module \
+             `crate::high::inner`",
         ]
     );
 }

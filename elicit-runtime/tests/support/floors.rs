@@ -81,7 +81,9 @@ pub enum Home {
 pub struct Crate {
     sources: Vec<Source>,
     modules: BTreeSet<ModulePath>,
-    exports: BTreeMap<String, Home>,
+    /// The names the crate root brings in: where from, and by which name
+    /// there (`pub use a::f as g` gives `g` → (`crate::a`, `f`)).
+    exports: BTreeMap<String, (Home, String)>,
 }
 
 /// What a path starting from the crate names.
@@ -148,9 +150,6 @@ impl Crate {
                 })?;
                 queue.push((child_file, child, owns));
             }
-            if module.is_empty() {
-                krate.exports(&syntax.items);
-            }
             krate.sources.push(Source {
                 file,
                 module,
@@ -158,6 +157,12 @@ impl Crate {
             });
         }
         krate.sources.sort_by(|a, b| a.file.cmp(&b.file));
+        // The root's `use` items, once every module is known.
+        let root = krate.sources.iter().position(|s| s.module.is_empty());
+        if let Some(root) = root {
+            let items = krate.sources[root].syntax.items.clone();
+            krate.exports(&items);
+        }
         Ok(krate)
     }
 
@@ -208,20 +213,25 @@ impl Crate {
             let mut leaves = Vec::new();
             use_leaves(&declaration.tree, &mut Vec::new(), &mut leaves);
             for (segments, visible, _) in leaves {
-                let Some(visible) = visible else { continue };
-                let home = match self.resolve(&[], &segments) {
+                let (Some(visible), Some((name, prefix))) = (visible, segments.split_last()) else {
+                    continue;
+                };
+                if name == "self" || prefix.is_empty() {
+                    continue;
+                }
+                let home = match self.resolve(&[], prefix) {
                     Target::Module(module) if !module.is_empty() => Home::Module(module),
-                    Target::Elsewhere => Home::Outside(segments[..segments.len() - 1].join("::")),
+                    Target::Elsewhere => Home::Outside(prefix.join("::")),
                     _ => continue,
                 };
                 // A name from one of the crate's modules wins over one from
                 // another crate (the trait `Elicitable` over the derive's).
                 let keep = matches!(
                     (self.exports.get(&visible), &home),
-                    (Some(Home::Module(_)), Home::Outside(_))
+                    (Some((Home::Module(_), _)), Home::Outside(_))
                 );
                 if !keep {
-                    self.exports.insert(visible, home);
+                    self.exports.insert(visible, (home, name.clone()));
                 }
             }
         }
@@ -307,7 +317,10 @@ impl Crate {
                 let to = match self.resolve(&reference.from, &reference.segments) {
                     Target::Module(module) => module.first().cloned(),
                     Target::RootItem(name) => {
-                        let home = self.exports.get(&name).cloned();
+                        let (home, name) = match self.exports.get(&name) {
+                            Some((home, original)) => (Some(home.clone()), original.clone()),
+                            None => (None, name),
+                        };
                         findings.insert(Finding::RootItem {
                             place: place.clone(),
                             name,
