@@ -97,7 +97,8 @@ fn modules_import_only_the_floors_below_them() {
     let found = findings(&library(), LAYERS);
     assert!(
         found.is_empty(),
-        "imports that go up the floors:\n{}",
+        "imports that go up the floors (import from a module below, or move what both \
+         need down to a floor below both):\n{}",
         found.join("\n")
     );
 }
