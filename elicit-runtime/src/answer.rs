@@ -3,7 +3,7 @@
 
 use serde_json::{Map, Value};
 
-use crate::Elicitable;
+use crate::form::Elicitable;
 use crate::protocol::Revision;
 use crate::schema::{BooleanGroup, Downlevel};
 use crate::validate::ValidationErrors;

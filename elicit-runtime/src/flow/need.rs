@@ -13,7 +13,7 @@ use crate::protocol::{
     ElicitResult, ElicitationId, Elicitor, InputRequest, Mode, RequestError, Revision,
 };
 use crate::validate::ValidationErrors;
-use crate::{ElicitError, Elicitation, FormMode, Limits};
+use crate::{error::ElicitError, form::FormMode, limits::Limits, outcome::Elicitation};
 
 /// What a need sees of the client while it builds its request or reads the
 /// client's response.

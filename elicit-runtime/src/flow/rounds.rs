@@ -20,7 +20,7 @@ use super::{
 use crate::excerpt::Excerpt;
 use crate::protocol::{ElicitationId, InputRequiredResult, RequestError, RetryParams, Revision};
 use crate::state::{Binding, Kind, Principal, Replay, SeenTokens, StateKeys, TokenId};
-use crate::{Elicitation, FormMode, Limits};
+use crate::{form::FormMode, limits::Limits, outcome::Elicitation};
 
 /// One request's flow of input-required rounds: a tool asks for what it
 /// needs, in as many steps as it likes, and gets each answer typed.

@@ -10,7 +10,7 @@ use crate::excerpt::Excerpt;
 use crate::protocol::Action;
 use crate::schema::{FormSchema, Kind};
 use crate::validate::ValidationErrors;
-use crate::{Elicitable, Elicitation, Limits};
+use crate::{form::Elicitable, limits::Limits, outcome::Elicitation};
 
 /// The name the page's buttons post the [`Action`] pressed under.
 pub const ACTION_FIELD: &str = "elicit-action";

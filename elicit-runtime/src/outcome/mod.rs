@@ -10,7 +10,7 @@ use serde_json::{Map, Value};
 
 use crate::protocol::{Action, ElicitResult, ResultError, ResultParts};
 use crate::validate::ValidationErrors;
-use crate::{ElicitError, Elicitable, Limits};
+use crate::{error::ElicitError, form::Elicitable, limits::Limits};
 
 /// What the user did with a form, with the validated value on accept.
 ///

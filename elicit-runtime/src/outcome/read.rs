@@ -4,7 +4,7 @@
 use super::Elicitation;
 use crate::answer::{read_content, read_groups};
 use crate::protocol::{CheckedRequest, ElicitResult};
-use crate::{ElicitError, Elicitable, Limits};
+use crate::{error::ElicitError, form::Elicitable, limits::Limits};
 
 impl CheckedRequest {
     /// Reads the client's result to this request into `T`, the form the

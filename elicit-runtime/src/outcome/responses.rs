@@ -8,7 +8,7 @@ use serde_json::Value;
 use super::Elicitation;
 use crate::excerpt::Excerpt;
 use crate::protocol::{ElicitResult, InputResponses};
-use crate::{ElicitError, Elicitable, Limits, UrlElicitation};
+use crate::{error::ElicitError, form::Elicitable, limits::Limits, url::UrlElicitation};
 
 impl InputResponses {
     /// The elicitation result under `key`.

@@ -11,9 +11,9 @@ use serde_json::{Map, Value};
 use super::error::fresh_id;
 use super::jsonrpc;
 use super::{ElicitationId, MessageError, Mode, RequestError, RequestId, Revision, UrlPolicy};
-use crate::Limits;
 use crate::format::Format;
 use crate::limits::LimitError;
+use crate::limits::Limits;
 use crate::schema::{FormSchema, RenderedSchema, SchemaError, SchemaWarning};
 use crate::validate::Received;
 

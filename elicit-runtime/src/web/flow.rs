@@ -7,7 +7,7 @@ use super::store::VisitId;
 use super::{Prefer, WebError, WebForms};
 use crate::flow::{AskError, Capability, Flow, Stop, Url, UrlConsent};
 use crate::protocol::Mode;
-use crate::{Elicitable, Elicitation, FormMode};
+use crate::{form::Elicitable, form::FormMode, outcome::Elicitation};
 
 /// How many times a hosted form is asked when the user says they opened
 /// the page but it is not submitted: after that, the form reads as

@@ -16,7 +16,7 @@ use crate::html::{FormPage, ReadError, Submission};
 use crate::protocol::{Action, UrlPolicy};
 use crate::state::{Binding, Principal, StateError, StateKeys, TokenId};
 use crate::validate::ValidationErrors;
-use crate::{Elicitable, Elicitation, Limits};
+use crate::{form::Elicitable, limits::Limits, outcome::Elicitation};
 
 /// The hosted forms of a server: the store their visits wait in, the
 /// [`StateKeys`] their answers are sealed with, the public URL their pages

@@ -21,7 +21,7 @@ use crate::protocol::Mode;
 use crate::schema::FormSchema;
 #[cfg(feature = "web")]
 use crate::web::{VISIT_ARGUMENT, WebError, WebForms};
-use crate::{Elicitation, FormMode};
+use crate::{form::FormMode, outcome::Elicitation};
 
 /// A form on its way to a hosted web page: what a page router
 /// ([`WebPageRoute`]) needs to make the user's visit.

@@ -19,7 +19,7 @@ use crate::protocol::{
     Elicitor, InputRequest, InputRequiredResult, InputResponses, RetryParams, Revision,
 };
 use crate::state::{Binding, Principal, StateKeys};
-use crate::{Elicitation, FormMode, Limits};
+use crate::{form::FormMode, limits::Limits, outcome::Elicitation};
 
 mod sealed {
     pub trait Sealed {}

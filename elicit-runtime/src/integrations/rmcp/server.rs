@@ -10,7 +10,7 @@ use super::{RmcpElicitError, capability_from_rmcp, request_to_rmcp, result_from_
 use crate::protocol::{
     CheckedRequest, ElicitResult, ElicitationId, Elicitor, RequestError, Revision,
 };
-use crate::{ElicitError, Elicitation, FormMode, UrlElicitation};
+use crate::{error::ElicitError, form::FormMode, outcome::Elicitation, url::UrlElicitation};
 
 mod sealed {
     pub trait Sealed {}

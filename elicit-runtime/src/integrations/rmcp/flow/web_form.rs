@@ -10,7 +10,7 @@ use crate::flow::{Stop, Url, UrlConsent};
 use crate::protocol::ElicitationCompleteNotification;
 use crate::web::store::{NewVisit, StoreError, Waited};
 use crate::web::{Prefer, WebError, WebForms};
-use crate::{Elicitable, Elicitation, FormMode};
+use crate::{form::Elicitable, form::FormMode, outcome::Elicitation};
 
 impl ServerFlow<'_> {
     /// Asks the form `T` on the server's own page (URL mode) under `key`

@@ -8,7 +8,7 @@ use crate::flow::{Capability, FlowError, Stop};
 use crate::protocol::Mode;
 use crate::state::Binding;
 use crate::web::{LinkToken, VISIT_ARGUMENT, WEB_FORM_ASKS, WebError, WebForms};
-use crate::{Elicitable, Elicitation};
+use crate::{form::Elicitable, outcome::Elicitation};
 
 impl ServerFlow<'_> {
     /// The tool call to answer with a link: set when the client cannot

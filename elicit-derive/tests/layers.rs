@@ -1,0 +1,128 @@
+//! The modules of the derive import one way, from the leaves up: each
+//! top-level module may use the modules on its own floor or below it in
+//! [`LAYERS`], never one above (which would import it back, directly or
+//! around a cycle).
+//!
+//! How the check reads the code: this test shares its engine with the
+//! runtime's floors test (`elicit-runtime/tests/support/floors.rs`, where
+//! it is described in full). It parses every source file with `syn` from
+//! `lib.rs` down, leaves out `#[cfg(test)]` items by their braces, and
+//! resolves every `use` tree, every path in types, expressions, patterns
+//! and attributes, and the `crate::`, `$crate::`, `super::` and `self::`
+//! paths in macro tokens (the `$crate::attr::annotated` of `annotated!`)
+//! to the module it names.
+//!
+//! To add a top-level module: declare it in `lib.rs` and add its name to
+//! [`LAYERS`] above every module it uses and below every module that uses
+//! it (the check fails with "is on no floor" until it is there). Modules
+//! below the top level are on their parent's floor. If the new module must
+//! use one above it, the piece both need belongs lower down.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+#[path = "../../elicit-runtime/tests/support/floors.rs"]
+mod floors;
+
+/// The top-level modules, from the bottom up: the stages of a derive,
+/// parse (`attr`) → model (`ast`) → rules (`check`) → code (`expand`, or
+/// `fallback` when there were errors), on the leaves they share.
+const LAYERS: &[&str] = &[
+    // leaves: the pinned contract with the runtime (formats, revisions,
+    // constraint specs), the error collector, reading a field's type, the
+    // did-you-mean distance, the words that mark a secret
+    "contract",
+    "ctxt",
+    "ty",
+    "suggest",
+    "secret_words",
+    // every error text
+    "messages",
+    // the attributes of every place, parsed with darling
+    "attr",
+    // the model built from the input and its attributes
+    "ast",
+    // every rule, run on the model
+    "check",
+    // the code written for a model that passed, and the stub impl for one
+    // that did not
+    "expand",
+    "fallback",
+];
+
+/// Climbs known today, as (file, the module it goes up to). `messages`
+/// names each place of an attribute key by `attr::Place` (`place_name`,
+/// `misplaced_key`), while every attribute parser takes its texts from
+/// `messages`: the two import each other until `Place` has a home below
+/// both. The check fails when one of these no longer happens, so the list
+/// only shrinks.
+const KNOWN_CLIMBS: &[(&str, &str)] = &[("messages.rs", "attr")];
+
+/// The derive's sources, by path below `src`.
+fn library() -> BTreeMap<String, String> {
+    floors::sources(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"))
+}
+
+/// What the check reports on `sources`, one line each.
+fn findings(sources: &BTreeMap<String, String>) -> Vec<String> {
+    match floors::Crate::parse(sources) {
+        Ok(krate) => krate
+            .check(LAYERS, KNOWN_CLIMBS)
+            .iter()
+            .map(ToString::to_string)
+            .collect(),
+        Err(error) => vec![error],
+    }
+}
+
+#[test]
+fn modules_import_only_the_floors_below_them() {
+    let found = findings(&library());
+    assert!(
+        found.is_empty(),
+        "imports that go up the floors (import from a module below, or move what both \
+         need down to a floor below both):\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn a_stage_importing_a_later_stage_is_reported() {
+    // The attribute parser reaching for the code writer, in a macro's
+    // tokens and in a type, the model for the rules, and a leaf for a
+    // message through `super::`.
+    let mut sources = library();
+    let attr = sources.get_mut("attr/mod.rs").unwrap();
+    let lines = attr.lines().count();
+    attr.push_str("\nfn planted(_: crate::expand::Planted) {\n    let _ = matches!(0, crate::ast::Planted);\n}\n");
+    sources
+        .get_mut("ty.rs")
+        .unwrap()
+        .push_str("\nuse super::messages::Planted;\n");
+    let ty_line = sources["ty.rs"].lines().count();
+    assert_eq!(
+        findings(&sources),
+        [
+            format!(
+                "attr/mod.rs:{}: `crate::expand::Planted` goes up from `attr` to `expand`",
+                lines + 2
+            ),
+            format!(
+                "attr/mod.rs:{}: `crate::ast::Planted` goes up from `attr` to `ast`",
+                lines + 3
+            ),
+            format!("ty.rs:{ty_line}: `super::messages::Planted` goes up from `ty` to `messages`"),
+        ]
+    );
+}
+
+#[test]
+fn a_known_climb_that_is_gone_must_leave_the_list() {
+    let mut sources = library();
+    let messages = sources.get_mut("messages.rs").unwrap();
+    *messages = messages.replace("use crate::attr::Place;", "use crate::contract::Place;");
+    assert_eq!(
+        findings(&sources),
+        ["`messages.rs` no longer goes up to `attr`: remove it from the allowed climbs"]
+    );
+}
