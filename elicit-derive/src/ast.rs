@@ -11,12 +11,13 @@ use syn::{Data, DataEnum, DeriveInput, Fields, FieldsNamed, Generics, Ident, Lit
 
 use crate::attr::value::{RenameRule, Rule};
 use crate::attr::{
-    ChoiceAttrs, Constraint, Described, FieldAttrs, FormAttrs, NewtypeAttrs, Place, VariantAttrs,
+    ChoiceAttrs, Constraint, Described, FieldAttrs, FormAttrs, NewtypeAttrs, VariantAttrs,
 };
 use crate::attr::{rejected, syntax};
 use crate::ctxt::Ctxt;
 use crate::item::{Item, Kind};
 use crate::messages;
+use crate::place::Place;
 
 /// The syn nodes of each kind of item: a form's named fields, a newtype's
 /// one field, a choice's enum.

@@ -20,7 +20,9 @@ mod ctxt;
 mod expand;
 mod fallback;
 mod item;
+mod keys;
 mod messages;
+mod place;
 mod secret_words;
 mod ty;
 

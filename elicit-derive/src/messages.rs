@@ -3,9 +3,9 @@
 //! evaluation panics with them. Each says what is wrong and how to fix it:
 //! lowercase, no trailing period, names in backticks.
 
-use crate::attr::Place;
-use crate::attr::keys;
 use crate::item::Item;
+use crate::keys;
+use crate::place::Place;
 
 /// Text as written in code: `` `maximum = 300` ``.
 pub fn code(text: &str) -> String {

@@ -11,8 +11,8 @@ use quote::quote;
 use syn::{Expr, ExprPath, Ident, Meta, Path};
 
 use super::describe::Describe;
-use super::keys;
 use super::value::{Count, DefaultValue, Format, NumLit, key_of};
+use crate::keys;
 
 /// Which end of a range a constraint sets.
 #[derive(Clone, Copy, PartialEq, Eq)]

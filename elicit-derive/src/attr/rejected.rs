@@ -3,8 +3,8 @@
 //! twice; the message says where a key that goes elsewhere belongs, lists
 //! the keys the place takes, and names the fix.
 
-use super::Place;
 use crate::messages;
+use crate::place::Place;
 
 /// The derive's message for `error` at `place`, when darling rejected a key;
 /// `None` for any other error, whose message is the derive's own already.
@@ -40,7 +40,8 @@ mod tests {
     use syn::parse::Parser;
 
     use super::reword;
-    use crate::attr::{FieldAttrs, Place};
+    use crate::attr::FieldAttrs;
+    use crate::place::Place;
 
     /// The derive's messages for the errors of `#[elicit(...)]` on a field.
     fn field(keys: &str) -> Vec<String> {

@@ -4,7 +4,7 @@
 //! of `attributes.md` all come from [`KEYS`]; a new key is one row here,
 //! and its parser.
 
-use super::Place;
+use crate::place::Place;
 
 /// One attribute key.
 pub struct Key {
@@ -158,8 +158,9 @@ mod tests {
     use syn::parse_quote;
 
     use super::KEYS;
-    use crate::attr::{ChoiceAttrs, FieldAttrs, FormAttrs, NewtypeAttrs, Place, VariantAttrs};
+    use crate::attr::{ChoiceAttrs, FieldAttrs, FormAttrs, NewtypeAttrs, VariantAttrs};
     use crate::item::Item;
+    use crate::place::Place;
 
     const PLACES: [Place; 5] = [
         Place::FORM,
@@ -225,7 +226,7 @@ mod tests {
     /// The keys of the reference table of `attributes.md`: the names in
     /// backticks in the first column of each row.
     fn documented() -> BTreeSet<String> {
-        let text = include_str!("../../attributes.md");
+        let text = include_str!("../attributes.md");
         let table = &text[text.find("| key | goes on |").expect("the reference table")..];
         let mut keys = BTreeSet::new();
         for row in table
