@@ -7,7 +7,8 @@ use syn::spanned::Spanned;
 
 use super::bounds::where_clause;
 use super::respan;
-use super::spec::{Pin, SecretMark, Subject, chain};
+use super::spec::{Pin, SecretMark, chain};
+use super::step::Subject;
 use crate::ast::{Field, Form, Input};
 use crate::attr::ConstraintValue;
 use crate::attr::value::DefaultValue;

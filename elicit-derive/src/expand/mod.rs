@@ -6,6 +6,7 @@ mod choice;
 mod form;
 mod newtype;
 mod spec;
+mod step;
 mod steps;
 
 use proc_macro2::TokenStream;

@@ -7,7 +7,8 @@ use syn::spanned::Spanned;
 
 use super::bounds::where_clause;
 use super::respan;
-use super::spec::{Subject, chain};
+use super::spec::chain;
+use super::step::Subject;
 use crate::ast::{Input, Newtype};
 use crate::messages;
 use crate::ty::type_text;

@@ -2,26 +2,16 @@
 //! then each attribute applied in order, each call spanned at its attribute
 //! so a failed check points there.
 
-use proc_macro2::{Delimiter, Group, Span, TokenStream, TokenTree};
+use proc_macro2::{Span, TokenStream, TokenTree};
 use quote::{ToTokens, quote, quote_spanned};
 use syn::spanned::Spanned;
 use syn::{Ident, Type};
 
-use super::respan;
+use super::step::{Step, Subject};
 use super::steps;
 use crate::ast::Narrowing;
 use crate::contract::Spec;
 use crate::messages;
-
-/// What a spec is built for, as messages name it.
-pub struct Subject<'a> {
-    /// The whole item, such as "the field `age: u8`" or "`Age(u8)`".
-    pub label: String,
-    /// The item alone, such as "the field `age`" or "`Age`".
-    pub name: String,
-    /// The type whose spec the attributes narrow.
-    pub ty: &'a Type,
-}
 
 /// A form's `revision = "..."` pin, checked against every field.
 pub struct Pin {
@@ -130,44 +120,4 @@ fn ends(tokens: &impl ToTokens) -> (Span, Span) {
         other => other.span(),
     });
     (first, last.unwrap_or(first))
-}
-
-/// One call of the chain: `FieldSpec::<method>(spec, <args>)`, spanned at
-/// the attribute it applies.
-pub struct Step {
-    span: Span,
-    /// The span of the call's parentheses: where the call ends.
-    end: Span,
-    method: syn::Ident,
-    args: TokenStream,
-}
-
-impl Step {
-    pub fn new(span: Span, method: Spec, args: TokenStream) -> Step {
-        Step {
-            span,
-            end: span,
-            method: syn::Ident::new(method.name(), span),
-            args,
-        }
-    }
-
-    /// The call, applied to `spec`.
-    fn call(self, private: &TokenStream, spec: TokenStream) -> TokenStream {
-        let Step {
-            span,
-            end,
-            method,
-            args,
-        } = self;
-        let path = respan(quote!(#private::FieldSpec::#method), span);
-        let inner = if args.is_empty() {
-            quote_spanned!(span=> #spec)
-        } else {
-            quote_spanned!(span=> #spec, #args)
-        };
-        let mut call = Group::new(Delimiter::Parenthesis, inner);
-        call.set_span(end);
-        quote!(#path #call)
-    }
 }

@@ -4,7 +4,7 @@
 use proc_macro2::{Span, TokenStream};
 use quote::quote;
 
-use super::spec::{Step, Subject};
+use super::step::{Step, Subject};
 use crate::ast::Narrowing;
 use crate::attr::value::{DefaultValue, NumLit};
 use crate::attr::{Constraint, ConstraintValue, End};
