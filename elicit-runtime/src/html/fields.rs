@@ -7,11 +7,17 @@ use std::fmt::Write as _;
 use serde_json::Value;
 
 use super::escape::{attr, decimal, text};
-use super::page::{MAX_RADIOS, TEXTAREA_FROM};
 use crate::client::describe;
 use crate::format::Format;
 use crate::schema::describe::range;
 use crate::schema::{EnumOption, Kind, NumberRules, Property, StringRules};
+
+/// The most options a single-select shows as radio buttons; past it, a
+/// `<select>`.
+pub const MAX_RADIOS: usize = 10;
+
+/// The `maxLength` from which a string without a format is a `<textarea>`.
+pub const TEXTAREA_FROM: u64 = 200;
 
 /// What the page knows of one field when it writes it.
 pub(super) struct Field<'p> {

@@ -83,8 +83,9 @@ mod shell;
 mod style;
 
 pub use crate::protocol::Action;
+pub use fields::{MAX_RADIOS, TEXTAREA_FROM};
 pub use headers::{CONTENT_SECURITY_POLICY, PAGE_CONTENT_TYPE, SECURITY_HEADERS};
-pub use page::{FormPage, MAX_RADIOS, TEXTAREA_FROM};
+pub use page::FormPage;
 pub use read::{ACTION_FIELD, CSRF_FIELD, ReadError, Submission};
 pub use shell::Shell;
 pub use style::{STYLESHEET, STYLESHEET_CONTENT_TYPE, STYLESHEET_PATH};

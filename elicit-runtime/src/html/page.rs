@@ -35,9 +35,9 @@ use crate::validate::{FieldError, ValidationErrors};
 ///   `min`/`max`, `step="1"` for an integer and `step="any"` for a number,
 ///   `type="email"`, `"url"`, `"date"`, and for `date-time` a text input
 ///   whose hint gives an example; a string without a format and with a
-///   `maxLength` of [`TEXTAREA_FROM`] or more is a `<textarea>`;
+///   `maxLength` of [`TEXTAREA_FROM`](super::TEXTAREA_FROM) or more is a `<textarea>`;
 /// - a single-select is a radio group, or a `<select>` past
-///   [`MAX_RADIOS`] options (an optional one has a "No answer" choice); a
+///   [`MAX_RADIOS`](super::MAX_RADIOS) options (an optional one has a "No answer" choice); a
 ///   multi-select is a checkbox group; a boolean is a checkbox (ticked is
 ///   `true`, unticked `false`);
 /// - defaults are filled in;
@@ -83,13 +83,6 @@ pub struct FormPage<'a> {
     secrets: Vec<(&'a str, &'a str)>,
     again: Option<(&'a Map<String, Value>, &'a ValidationErrors)>,
 }
-
-/// The most options a single-select shows as radio buttons; past it, a
-/// `<select>`.
-pub const MAX_RADIOS: usize = 10;
-
-/// The `maxLength` from which a string without a format is a `<textarea>`.
-pub const TEXTAREA_FROM: u64 = 200;
 
 impl<'a> FormPage<'a> {
     /// The page of `schema` with `message` as its title and heading,
