@@ -17,6 +17,7 @@
 //! `Strict`, `HttpOnly`, `Secure`), the `https` URL the browser reaches the
 //! router at, a shared store (`store::RedisStore` with the `redis`
 //! feature) when it runs several replicas, and its managed state keys.
+#![doc = include_str!("../../docs/web.md")]
 
 mod flow;
 mod forms;
