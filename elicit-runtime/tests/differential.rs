@@ -1,7 +1,8 @@
 //! Differential tests against the `jsonschema` crate (draft 2020-12, formats
 //! asserted): on random schema and content pairs our verdict matches its
-//! verdict, except for the intended differences listed in the README, each
-//! of which is named here by [`Difference`].
+//! verdict, except for the intended differences listed in `limits.md` (the
+//! rustdoc of `elicit_runtime::limits`), each of which is named here by
+//! [`Difference`].
 
 mod support;
 
@@ -225,7 +226,7 @@ fn format_samples_agree_but_for_the_intended_differences() {
     );
 }
 
-/// Each difference of the README's list, shown on one input.
+/// Each difference of the list in `limits.md`, shown on one input.
 #[test]
 fn each_listed_difference_on_one_input() {
     for (format, value, difference) in [

@@ -1189,19 +1189,26 @@ proptest! {
 }
 
 /// No key printed in the project's documentation seals anything: every
-/// 32-byte base64 or hex text in the README, the changelog and the
-/// runtime's doc comments that reads as a key is refused as weak.
+/// 32-byte base64 or hex text in the README, the changelog, the runtime's
+/// reference pages (`elicit-runtime/docs/`) and its doc comments that reads
+/// as a key is refused as weak.
 #[test]
 fn keys_printed_in_the_docs_are_refused() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let mut files = vec![root.join("README.md"), root.join("CHANGELOG.md")];
-    let mut folders = vec![root.join("elicit-runtime/src")];
+    let mut folders = vec![
+        root.join("elicit-runtime/src"),
+        root.join("elicit-runtime/docs"),
+    ];
     while let Some(folder) = folders.pop() {
         for entry in std::fs::read_dir(folder).unwrap() {
             let path = entry.unwrap().path();
             if path.is_dir() {
                 folders.push(path);
-            } else if path.extension().is_some_and(|ext| ext == "rs") {
+            } else if path
+                .extension()
+                .is_some_and(|ext| ext == "rs" || ext == "md")
+            {
                 files.push(path);
             }
         }

@@ -61,6 +61,7 @@
 //! assert!(html.contains(r#""maximum":12"#));
 //! assert!(html.contains("Party size must be at most 12"));
 //! ```
+#![doc = include_str!("../../docs/app.md")]
 
 mod config;
 mod document;

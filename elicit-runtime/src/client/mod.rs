@@ -58,6 +58,7 @@
 //! );
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+#![doc = include_str!("../../docs/client.md")]
 
 mod answer;
 mod ask;

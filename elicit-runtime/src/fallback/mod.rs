@@ -85,6 +85,7 @@
 //!
 //! [`Elicitable::arguments_present`]: crate::Elicitable::arguments_present
 //! [`Elicitable::from_arguments`]: crate::Elicitable::from_arguments
+#![doc = include_str!("../../docs/fallback.md")]
 
 mod app_shown;
 mod input_schema;

@@ -50,7 +50,7 @@ use crate::validate::{self, Checked, Violation};
 /// `chrono::DateTime<FixedOffset>`; `time::Date`, `time::OffsetDateTime`
 /// and `time::UtcDateTime`; `jiff::civil::Date` and `jiff::Timestamp`;
 /// `url::Url`; `uuid::Uuid`; `secrecy::SecretString`. The spec is a `const`, so a form's schema is
-/// built at compile time from the specs of its fields. The README's table
+/// built at compile time from the specs of its fields. The table below
 /// lists the schema each type gets.
 ///
 /// ```
@@ -62,6 +62,7 @@ use crate::validate::{self, Checked, Violation};
 /// let read = i32::read(&serde_json::json!(-7), &schema);
 /// assert_eq!(read, Ok(-7));
 /// ```
+#[doc = include_str!("../../docs/field-types.md")]
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be a field of an elicitation form",
     label = "not a primitive form field",

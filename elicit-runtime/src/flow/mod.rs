@@ -48,6 +48,7 @@
 //! handler's response in one place. With feature `rmcp`,
 //! `integrations::rmcp::ServerFlow` does this on rmcp,
 //! on every revision, and in tasks.
+#![doc = include_str!("../../docs/flows.md")]
 
 mod carried;
 mod compact;

@@ -72,6 +72,7 @@
 //! assert_eq!((booking.party_size, booking.terrace), (4, true));
 //! # Ok::<(), elicit_runtime::html::ReadError>(())
 //! ```
+#![doc = include_str!("../../docs/html.md")]
 
 mod decode;
 pub(crate) mod escape;

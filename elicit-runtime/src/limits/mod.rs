@@ -6,6 +6,7 @@
 //! the readers of results check accepted content with [`Limits::check_value`]
 //! before validating it. The defaults ([`Limits::DEFAULT`]) are far above
 //! what any real form needs and far below what hurts a server.
+#![doc = include_str!("../../docs/limits.md")]
 
 #[cfg(feature = "request-state")]
 mod scan;

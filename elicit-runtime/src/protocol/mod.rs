@@ -17,6 +17,7 @@
 //! `http` only to a loopback host, and only when chosen); one read from the
 //! wire may hold any absolute URI, and the client decides whether to open
 //! it ([`UrlView::is_openable`](crate::client::UrlView::is_openable)).
+#![doc = include_str!("../../docs/policies.md")]
 
 mod action;
 mod capability;

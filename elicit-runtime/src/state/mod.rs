@@ -160,6 +160,7 @@
 //!   checks only that it does not overflow. What binds an answer to its
 //!   round is the flow's digest of each request of the round, in the
 //!   state.
+#![doc = include_str!("../../docs/state.md")]
 
 mod binding;
 pub(crate) mod canonical;

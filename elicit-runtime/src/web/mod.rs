@@ -11,12 +11,7 @@
 //! visit's user ([`Visitor`]) and takes the submission (its token checked,
 //! once, sealed), and the tool reads the completed answer, once
 //! ([`WebForms::answer`]).
-//!
-//! What a production server plugs in: its real identity check of the
-//! browser (a [`Visitor`] over its session cookie, `SameSite=Lax` or
-//! `Strict`, `HttpOnly`, `Secure`), the `https` URL the browser reaches the
-//! router at, a shared store (`store::RedisStore` with the `redis`
-//! feature) when it runs several replicas, and its managed state keys.
+#![doc = include_str!("../../docs/web.md")]
 
 mod flow;
 mod forms;

@@ -16,7 +16,8 @@
 //! `ELICIT_BROWSER=0` skips them, loudly; without Chromium they fail with
 //! the command that installs it.
 //!
-//! `ELICIT_UPDATE_SCREENSHOT=1` writes the README's screenshot,
+//! `ELICIT_UPDATE_SCREENSHOT=1` writes the screenshot shown in the web forms
+//! reference (`elicit-runtime/docs/html.md`),
 //! `docs/web-form.png`, from the error page at a normal width.
 
 mod support {

@@ -40,6 +40,7 @@
 //!   request's input-required rounds until it completes.
 //!
 //! See [`ServerFlow`] for a tool that asks on every revision.
+#![doc = include_str!("../../../docs/rmcp.md")]
 
 #[cfg(feature = "app")]
 mod app;
