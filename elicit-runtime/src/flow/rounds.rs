@@ -14,13 +14,13 @@ use super::carried::{Answered, Carried};
 use super::digest::RequestDigest;
 use super::need::{Asking, Reading};
 use super::{
-    AskError, ClientSupport, Exhausted, FlowError, Form, Need, Needs, Round, Stop, Unsupported,
-    Url, UrlConsent,
+    AskError, ClientSupport, Exhausted, FlowError, FormNeed, Need, Needs, Round, Stop, Unsupported,
+    UrlNeed,
 };
 use crate::excerpt::Excerpt;
 use crate::protocol::{ElicitationId, InputRequiredResult, RequestError, RetryParams, Revision};
 use crate::state::{Binding, Kind, Principal, Replay, SeenTokens, StateKeys, TokenId};
-use crate::{Elicitation, FormMode, Limits};
+use crate::{Elicitation, FormMode, Limits, UrlConsent};
 
 /// One request's flow of input-required rounds: a tool asks for what it
 /// needs, in as many steps as it likes, and gets each answer typed.
@@ -476,11 +476,11 @@ impl Flow {
         key: impl Into<String>,
         message: impl Into<String>,
     ) -> Result<Elicitation<T>, Stop> {
-        self.gather(Form::<T>::new(key, message))
+        self.gather(FormNeed::<T>::new(key, message))
     }
 
     /// Asks the user to open `url` (URL mode) under `key`; `{visit}` in
-    /// `url` becomes the visit's id ([`Url`]).
+    /// `url` becomes the visit's id ([`UrlNeed`]).
     ///
     /// # Errors
     ///
@@ -491,7 +491,7 @@ impl Flow {
         message: impl Into<String>,
         url: impl Into<String>,
     ) -> Result<UrlConsent, Stop> {
-        self.gather(Url::new(key, message, url))
+        self.gather(UrlNeed::new(key, message, url))
     }
 
     /// Carries `value` under `key` into the next rounds (sealed with the
@@ -704,7 +704,7 @@ impl Flow {
 impl Flow {
     /// The digest of the URL request `need` asks in this flow (its visit
     /// drawn and carried as [`Flow::gather`] does).
-    fn url_digest(&mut self, need: &Url) -> Result<RequestDigest, Stop> {
+    fn url_digest(&mut self, need: &UrlNeed) -> Result<RequestDigest, Stop> {
         let visit = self.visit(need.key())?;
         let asking = Asking {
             revision: self.revision,
@@ -719,7 +719,7 @@ impl Flow {
     /// The answer kept under `key` for the URL request `need`: `None` when
     /// none is kept, or when the one kept answers another request (then
     /// it is dropped).
-    pub(crate) fn kept(&mut self, key: &str, need: &Url) -> Result<Option<Value>, Stop> {
+    pub(crate) fn kept(&mut self, key: &str, need: &UrlNeed) -> Result<Option<Value>, Stop> {
         if !self.carried.answers.contains_key(key) {
             return Ok(None);
         }
@@ -735,7 +735,7 @@ impl Flow {
 
     /// Keeps `response` under `key` as the answer to the URL request
     /// `need`, sealed with the rest of the state, for later rounds.
-    pub(crate) fn keep(&mut self, key: &str, need: &Url, response: Value) -> Result<(), Stop> {
+    pub(crate) fn keep(&mut self, key: &str, need: &UrlNeed, response: Value) -> Result<(), Stop> {
         let request = self.url_digest(need)?;
         let answered = Answered { request, response };
         self.carried.answers.insert(key.to_owned(), answered);

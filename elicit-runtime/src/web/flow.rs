@@ -5,7 +5,8 @@
 use super::forms::Answered;
 use super::store::VisitId;
 use super::{Prefer, WebError, WebForms};
-use crate::flow::{AskError, Capability, Flow, Stop, Url, UrlConsent};
+use crate::UrlConsent;
+use crate::flow::{AskError, Capability, Flow, Stop, UrlNeed};
 use crate::protocol::Mode;
 use crate::{Elicitable, Elicitation, FormMode};
 
@@ -56,7 +57,7 @@ impl Flow {
                 0 => key.to_owned(),
                 n => format!("{key}.{n}"),
             };
-            Url::new(key, message, web.link(visit)).with_policy(web.url_policy())
+            UrlNeed::new(key, message, web.link(visit)).with_policy(web.url_policy())
         };
         let mut carried = match self.carried::<String>(&visit_key)? {
             Some(visit) => {

@@ -13,13 +13,12 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use super::{RmcpElicitError, ServerElicitation};
-use crate::flow::UrlConsent;
-use crate::flow::{AskError, ClientSupport, Flow, FlowError, Form, Needs, Stop, Url};
+use crate::flow::{AskError, ClientSupport, Flow, FlowError, FormNeed, Needs, Stop, UrlNeed};
 use crate::protocol::{
     Elicitor, InputRequest, InputRequiredResult, InputResponses, RetryParams, Revision,
 };
 use crate::state::{Binding, Principal, StateKeys};
-use crate::{Elicitation, FormMode, Limits};
+use crate::{Elicitation, FormMode, Limits, UrlConsent};
 
 mod sealed {
     pub trait Sealed {}
@@ -406,11 +405,11 @@ impl<'a> ServerFlow<'a> {
         key: impl Into<String>,
         message: impl Into<String>,
     ) -> Result<Elicitation<T>, Stop> {
-        self.gather(Form::<T>::new(key, message)).await
+        self.gather(FormNeed::<T>::new(key, message)).await
     }
 
     /// Asks the user to open `url` (URL mode) under `key`; `{visit}` in
-    /// `url` becomes the visit's id ([`Url`]).
+    /// `url` becomes the visit's id ([`UrlNeed`]).
     ///
     /// # Errors
     ///
@@ -421,7 +420,7 @@ impl<'a> ServerFlow<'a> {
         message: impl Into<String>,
         url: impl Into<String>,
     ) -> Result<UrlConsent, Stop> {
-        self.gather(Url::new(key, message, url)).await
+        self.gather(UrlNeed::new(key, message, url)).await
     }
 
     /// Carries `value` under `key` into the next rounds ([`Flow::carry`]).
@@ -501,7 +500,7 @@ impl<'a> ServerFlow<'a> {
     ) -> Result<Value, Stop> {
         match request {
             InputRequest::Elicitation(params) => {
-                // A URL need built its request under its own policy (`Url::request`,
+                // A URL need built its request under its own policy (`UrlNeed::request`,
                 // `https` unless the need allowed `http` to a loopback host); this
                 // check is for the client's modes, and refuses any other URL still.
                 let checked = self

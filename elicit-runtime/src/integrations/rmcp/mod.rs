@@ -71,4 +71,4 @@ pub use fallback::{WebPageForm, WebPageRoute, apps_of, tool_with_form};
 pub use fallback::{tool_with_visit_argument, tool_with_web_form};
 pub use flow::{Continued, ServerFlow, principal_of, revision_of, support_of};
 pub use rounds::{RoundError, Rounds};
-pub use server::{ServerElicitation, UrlAnswer};
+pub use server::ServerElicitation;
