@@ -8,8 +8,6 @@ use std::time::Duration;
 use rmcp::model as mcp;
 use rmcp::service::{Peer, RequestContext, RoleServer};
 use rmcp::task_manager::{TaskContext, TaskExit};
-use serde::Serialize;
-use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use super::{RmcpElicitError, ServerElicitation};
@@ -243,6 +241,26 @@ mod web_form;
 #[cfg(feature = "web")]
 mod web_page;
 
+/// Everything a [`Flow`] offers that sends nothing is reached through the
+/// `ServerFlow`: its revision, support and round, [`Flow::carry`],
+/// [`Flow::carried`], [`Flow::remember`], [`Flow::once`]. The asks that
+/// send ([`ServerFlow::gather`], [`ServerFlow::form`], [`ServerFlow::url`])
+/// are the `ServerFlow`'s own.
+impl std::ops::Deref for ServerFlow<'_> {
+    type Target = Flow;
+
+    fn deref(&self) -> &Flow {
+        &self.flow
+    }
+}
+
+/// The [`Flow`] underneath, mutably: see the `Deref` above.
+impl std::ops::DerefMut for ServerFlow<'_> {
+    fn deref_mut(&mut self) -> &mut Flow {
+        &mut self.flow
+    }
+}
+
 impl<'a> ServerFlow<'a> {
     /// The flow of `request`, handled with `context`, for `principal`:
     /// the user the server authenticated the request as
@@ -354,17 +372,6 @@ impl<'a> ServerFlow<'a> {
         self
     }
 
-    /// Records the state this call continues in `seen`, or refuses one
-    /// acted on before ([`Flow::once`]): call it just before an effect that
-    /// must happen once.
-    ///
-    /// # Errors
-    ///
-    /// As [`Flow::once`].
-    pub fn once(&self, seen: &crate::state::SeenTokens) -> Result<(), Stop> {
-        self.flow.once(seen)
-    }
-
     /// The same flow, waiting at most `timeout` for each request it sends
     /// itself (before 2026-07-28; no limit by default).
     pub fn with_timeout(mut self, timeout: Duration) -> ServerFlow<'a> {
@@ -372,7 +379,8 @@ impl<'a> ServerFlow<'a> {
         self
     }
 
-    /// The flow underneath: its revision, the client's support, the round.
+    /// The flow underneath: its revision, the client's support, the round
+    /// (the same [`Flow`] the `ServerFlow` dereferences to).
     pub fn flow(&self) -> &Flow {
         &self.flow
     }
@@ -421,37 +429,6 @@ impl<'a> ServerFlow<'a> {
         url: impl Into<String>,
     ) -> Result<UrlConsent, Stop> {
         self.gather(UrlNeed::new(key, message, url)).await
-    }
-
-    /// Carries `value` under `key` into the next rounds ([`Flow::carry`]).
-    ///
-    /// # Errors
-    ///
-    /// As [`Flow::carry`].
-    pub fn carry<V: Serialize>(&mut self, key: &str, value: &V) -> Result<(), Stop> {
-        self.flow.carry(key, value)
-    }
-
-    /// The value carried under `key` ([`Flow::carried`]).
-    ///
-    /// # Errors
-    ///
-    /// As [`Flow::carried`].
-    pub fn carried<V: DeserializeOwned>(&self, key: &str) -> Result<Option<V>, Stop> {
-        self.flow.carried(key)
-    }
-
-    /// The value carried under `key`, computed once ([`Flow::remember`]).
-    ///
-    /// # Errors
-    ///
-    /// As [`Flow::remember`].
-    pub fn remember<V: Serialize + DeserializeOwned>(
-        &mut self,
-        key: &str,
-        compute: impl FnOnce() -> V,
-    ) -> Result<V, Stop> {
-        self.flow.remember(key, compute)
     }
 
     /// Sends the requests of `result` and gives the flow the responses.
