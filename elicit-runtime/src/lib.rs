@@ -38,7 +38,6 @@
 #![deny(missing_docs)]
 
 mod answer;
-mod arguments;
 mod error;
 mod excerpt;
 mod field;
