@@ -13,7 +13,8 @@ use serde_json::Value;
 use super::{RmcpElicitError, ServerElicitation};
 use crate::flow::{AskError, ClientSupport, Flow, FlowError, FormNeed, Needs, Stop, UrlNeed};
 use crate::protocol::{
-    Elicitor, InputRequest, InputRequiredResult, InputResponses, RetryParams, Revision,
+    ElicitResult, Elicitor, InputRequest, InputRequiredResult, InputResponses, RetryParams,
+    Revision,
 };
 use crate::state::{Binding, Principal, StateKeys};
 use crate::{Elicitation, FormMode, Limits, UrlConsent};
@@ -489,7 +490,7 @@ impl<'a> ServerFlow<'a> {
                     .send_elicitation(&checked, self.timeout)
                     .await
                     .map_err(transport)?;
-                Ok(serde_json::to_value(&result).unwrap_or(Value::Null))
+                Ok(response_of(result))
             }
             InputRequest::Other { method, params } => {
                 let mut message = serde_json::Map::new();
@@ -498,7 +499,7 @@ impl<'a> ServerFlow<'a> {
                     message.insert("params".to_owned(), params.clone());
                 }
                 let request: mcp::ServerRequest = serde_json::from_value(Value::Object(message))
-                    .map_err(|error| transport(RmcpElicitError::Conversion(conversion(&error))))?;
+                    .map_err(|error| conversion_stop(&error, TO_RMCP))?;
                 let mut options = rmcp::service::PeerRequestOptions::no_options();
                 options.timeout = self.timeout;
                 let result = peer
@@ -508,7 +509,9 @@ impl<'a> ServerFlow<'a> {
                     .await_response()
                     .await
                     .map_err(|error| transport(RmcpElicitError::from(error)))?;
-                Ok(serde_json::to_value(&result).unwrap_or(Value::Null))
+                // The flow reads the response as the need's own type, from
+                // the JSON the client sent.
+                serde_json::to_value(&result).map_err(|error| conversion_stop(&error, FROM_RMCP))
             }
         }
     }
@@ -575,22 +578,36 @@ pub fn support_of(capabilities: Option<&mcp::ClientCapabilities>) -> ClientSuppo
         .unwrap_or_default()
 }
 
+/// The response a flow reads from the client's result, written as the
+/// client wrote it (`action`, `content`, `_meta`), the content moved.
+fn response_of(result: ElicitResult) -> Value {
+    let mut response = serde_json::Map::with_capacity(3);
+    response.insert("action".to_owned(), Value::from(result.action.as_str()));
+    if let Some(content) = result.content {
+        response.insert("content".to_owned(), Value::Object(content));
+    }
+    if let Some(meta) = result.meta {
+        response.insert("_meta".to_owned(), Value::Object(meta));
+    }
+    Value::Object(response)
+}
+
 /// A request of the flow as rmcp's input request, for a task.
 fn task_request(request: &InputRequest) -> Result<mcp::InputRequest, Stop> {
-    let value = serde_json::to_value(request).map_err(|error| conversion_stop(&error))?;
-    serde_json::from_value(value).map_err(|error| conversion_stop(&error))
+    let value = serde_json::to_value(request).map_err(|error| conversion_stop(&error, TO_RMCP))?;
+    serde_json::from_value(value).map_err(|error| conversion_stop(&error, TO_RMCP))
 }
 
-fn conversion(error: &serde_json::Error) -> super::ConversionError {
-    super::ConversionError {
-        from: "an input request",
-        to: "rmcp's request",
+/// The two ways a flow's messages cross to rmcp's types: (from, to).
+const TO_RMCP: (&str, &str) = ("an input request", "rmcp's request");
+const FROM_RMCP: (&str, &str) = ("rmcp's result", "a response of the flow");
+
+fn conversion_stop(error: &serde_json::Error, (from, to): (&'static str, &'static str)) -> Stop {
+    transport(RmcpElicitError::Conversion(super::ConversionError {
+        from,
+        to,
         reason: error.to_string(),
-    }
-}
-
-fn conversion_stop(error: &serde_json::Error) -> Stop {
-    transport(RmcpElicitError::Conversion(conversion(error)))
+    }))
 }
 
 fn transport(error: RmcpElicitError) -> Stop {

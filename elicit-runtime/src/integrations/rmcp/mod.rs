@@ -63,7 +63,8 @@ pub use convert::{
 };
 #[doc(hidden)]
 pub use convert::{
-    input_required_to_rmcp_via_json, request_to_rmcp_via_json, retry_from_rmcp_via_json,
+    input_required_to_rmcp_via_json, request_to_rmcp_via_json, result_from_rmcp_via_json,
+    retry_from_rmcp_via_json,
 };
 pub use error::RmcpElicitError;
 pub use fallback::{WebPageForm, WebPageRoute, apps_of, tool_with_form};
