@@ -569,41 +569,85 @@ impl Flow {
             true => Some(self.visit(key)?),
             false => None,
         };
-        // The fields, not `self`, are borrowed: the flow's record changes
-        // while the need is read.
-        let asking = Asking {
+        let visit = visit.as_ref();
+        let first = need
+            .request(&self.asking(visit), None)
+            .map_err(AskError::from)?;
+        let digest = RequestDigest::of(&first);
+        self.record_shown(key, digest)?;
+        if let Some(output) = self.answered_before(need, visit, key, digest) {
+            return Ok(Some(output));
+        }
+        let request = match self.response_to(key, digest) {
+            None => first,
+            Some(response) => match self.read_response(need, visit, key, digest, response)? {
+                Reading::Done(output) => return Ok(Some(output)),
+                Reading::Invalid(again) => need
+                    .request(&self.asking(visit), Some(&again))
+                    .map_err(AskError::from)?,
+            },
+        };
+        round.push(key, request, digest).map_err(AskError::from)?;
+        Ok(None)
+    }
+
+    /// What a need sees of this flow, asking for `visit`.
+    fn asking<'a>(&'a self, visit: Option<&'a ElicitationId>) -> Asking<'a> {
+        Asking {
             revision: self.revision,
             support: &self.support,
             limits: self.limits,
-            visit: visit.as_ref(),
-        };
-        let first = need.request(&asking, None).map_err(AskError::from)?;
-        let digest = RequestDigest::of(&first);
+            visit,
+        }
+    }
+
+    /// Records that the request with `digest` is shown under `key`, or
+    /// refuses a second, different request under the same key.
+    fn record_shown(&mut self, key: &str, digest: RequestDigest) -> Result<(), Stop> {
         match self.shown.entry(key.to_owned()) {
             Entry::Vacant(entry) => {
                 entry.insert(digest);
+                Ok(())
             }
-            Entry::Occupied(entry) if *entry.get() != digest => {
-                return Err(AskError::KeyReused {
-                    key: Excerpt(key).to_string(),
-                }
-                .into());
+            Entry::Occupied(entry) if *entry.get() != digest => Err(AskError::KeyReused {
+                key: Excerpt(key).to_string(),
             }
-            Entry::Occupied(_) => {}
+            .into()),
+            Entry::Occupied(_) => Ok(()),
         }
-        if let Some(answered) = self.carried.answers.get(key) {
-            if answered.request == digest {
-                if let Ok(Reading::Done(output)) = need.read(&asking, &answered.response) {
-                    return Ok(Some(output));
-                }
-            } else {
-                // The request changed since it was answered (a message
-                // recomputed from newer data): the old answer answers
-                // another question, so ask this one afresh.
-                self.carried.answers.remove(key);
-                self.carried.attempts.remove(key);
+    }
+
+    /// The output of an earlier round's answer under `key`, if it answered
+    /// this very request (`digest`); an answer to a request that changed
+    /// since is dropped, with its attempts.
+    fn answered_before<N: Need + ?Sized>(
+        &mut self,
+        need: &N,
+        visit: Option<&ElicitationId>,
+        key: &str,
+        digest: RequestDigest,
+    ) -> Option<N::Output> {
+        match self.carried.answers.get(key) {
+            None => return None,
+            Some(answered) if answered.request == digest => {
+                return match need.read(&self.asking(visit), &answered.response) {
+                    Ok(Reading::Done(output)) => Some(output),
+                    _ => None,
+                };
             }
+            Some(_) => {}
         }
+        // The request changed since it was answered (a message recomputed
+        // from newer data): the old answer answers another question, so ask
+        // this one afresh.
+        self.carried.answers.remove(key);
+        self.carried.attempts.remove(key);
+        None
+    }
+
+    /// This call's response under `key`, taken if it may answer the
+    /// request with `digest`.
+    fn response_to(&mut self, key: &str, digest: RequestDigest) -> Option<Value> {
         // A response is read only for the very request the last round sent
         // under its key (a local flow's caller sends what `pause` listed);
         // without a state nothing was sent, so only the first round, and
@@ -612,49 +656,51 @@ impl Flow {
             Origin::Sealed | Origin::Local => self.carried.asked.get(key) == Some(&digest),
             Origin::Fresh => self.unprompted_first_round && self.polls == 0,
         };
-        let response = if may_read {
+        if may_read {
             self.responses.remove(key)
         } else {
             None
-        };
-        let again = match response {
-            None => None,
-            Some(response) => match need.read(&asking, &response) {
-                Ok(Reading::Done(output)) => {
-                    let answered = Answered {
-                        request: digest,
-                        response,
-                    };
-                    self.carried.answers.insert(key.to_owned(), answered);
-                    return Ok(Some(output));
+        }
+    }
+
+    /// Reads the client's `response` to the request with `digest`: a done
+    /// answer is kept for the next rounds; an invalid one counts an attempt,
+    /// until [`Flow::with_max_attempts`] answers were read.
+    fn read_response<N: Need + ?Sized>(
+        &mut self,
+        need: &N,
+        visit: Option<&ElicitationId>,
+        key: &str,
+        digest: RequestDigest,
+        response: Value,
+    ) -> Result<Reading<N::Output>, Stop> {
+        match need.read(&self.asking(visit), &response) {
+            Ok(Reading::Done(output)) => {
+                let answered = Answered {
+                    request: digest,
+                    response,
+                };
+                self.carried.answers.insert(key.to_owned(), answered);
+                Ok(Reading::Done(output))
+            }
+            Ok(Reading::Invalid(again)) => {
+                let attempts = self.carried.attempts.entry(key.to_owned()).or_insert(0);
+                *attempts += 1;
+                if *attempts >= self.max_attempts {
+                    return Err(Stop::Exhausted(Exhausted {
+                        key: key.to_owned(),
+                        attempts: *attempts,
+                        errors: again.errors,
+                    }));
                 }
-                Ok(Reading::Invalid(again)) => {
-                    let attempts = self.carried.attempts.entry(key.to_owned()).or_insert(0);
-                    *attempts += 1;
-                    if *attempts >= self.max_attempts {
-                        return Err(Stop::Exhausted(Exhausted {
-                            key: key.to_owned(),
-                            attempts: *attempts,
-                            errors: again.errors,
-                        }));
-                    }
-                    Some(again)
-                }
-                Err(error) => {
-                    return Err(FlowError::Response {
-                        key: Excerpt(key).to_string(),
-                        error,
-                    }
-                    .into());
-                }
-            },
-        };
-        let request = match &again {
-            None => first,
-            Some(again) => need.request(&asking, Some(again)).map_err(AskError::from)?,
-        };
-        round.push(key, request, digest).map_err(AskError::from)?;
-        Ok(None)
+                Ok(Reading::Invalid(again))
+            }
+            Err(error) => Err(FlowError::Response {
+                key: Excerpt(key).to_string(),
+                error,
+            }
+            .into()),
+        }
     }
 
     /// The visit of the URL request under `key`: the one carried from an
@@ -706,13 +752,9 @@ impl Flow {
     /// drawn and carried as [`Flow::gather`] does).
     fn url_digest(&mut self, need: &UrlNeed) -> Result<RequestDigest, Stop> {
         let visit = self.visit(need.key())?;
-        let asking = Asking {
-            revision: self.revision,
-            support: &self.support,
-            limits: self.limits,
-            visit: Some(&visit),
-        };
-        let request = need.request(&asking, None).map_err(AskError::from)?;
+        let request = need
+            .request(&self.asking(Some(&visit)), None)
+            .map_err(AskError::from)?;
         Ok(RequestDigest::of(&request))
     }
 
