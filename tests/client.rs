@@ -5,7 +5,7 @@
 use std::time::{Duration, Instant};
 
 use elicit_runtime::client::{
-    self, Ask, Form, FormError, RateLimiter, UrlView, UrlWarning, secret_warnings,
+    self, Ask, FormError, FormView, RateLimiter, UrlView, UrlWarning, secret_warnings,
 };
 use elicit_runtime::protocol::{Action, UrlRequest};
 use elicit_runtime::schema::SchemaErrorKind;
@@ -20,8 +20,8 @@ fn one_field(property: Value) -> Value {
     form_params(json!({ "type": "object", "properties": { "field": property } }))
 }
 
-fn form(schema: Value) -> Form {
-    Form::from_request(&form_params(schema)).unwrap()
+fn form(schema: Value) -> FormView {
+    FormView::from_request(&form_params(schema)).unwrap()
 }
 
 // ---------------------------------------------------------------------------
@@ -29,7 +29,7 @@ fn form(schema: Value) -> Form {
 
 #[test]
 fn tolerated_annotations_are_warnings() {
-    let form = Form::from_request(&form_params(json!({
+    let form = FormView::from_request(&form_params(json!({
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
         "title": "Contact",
@@ -143,7 +143,7 @@ fn schemas_outside_the_subset_are_refused_precisely() {
         ),
     ];
     for (schema, kind, path) in cases {
-        let error = Form::from_request(&form_params(schema.clone())).unwrap_err();
+        let error = FormView::from_request(&form_params(schema.clone())).unwrap_err();
         let FormError::Schema(found) = &error else {
             panic!("{schema}: {error:?}");
         };
@@ -211,13 +211,14 @@ fn malformed_params_are_refused() {
 fn form_mode_is_the_default_in_every_revision() {
     let schema = json!({ "type": "object", "properties": { "name": { "type": "string" } } });
     let without =
-        Form::from_request(&json!({ "message": "m", "requestedSchema": schema })).unwrap();
-    let with =
-        Form::from_request(&json!({ "mode": "form", "message": "m", "requestedSchema": schema }))
-            .unwrap();
+        FormView::from_request(&json!({ "message": "m", "requestedSchema": schema })).unwrap();
+    let with = FormView::from_request(
+        &json!({ "mode": "form", "message": "m", "requestedSchema": schema }),
+    )
+    .unwrap();
     assert_eq!(without, with);
     let null =
-        Form::from_request(&json!({ "mode": null, "message": "m", "requestedSchema": schema }))
+        FormView::from_request(&json!({ "mode": null, "message": "m", "requestedSchema": schema }))
             .unwrap();
     assert_eq!(null, with);
 }
@@ -227,7 +228,7 @@ fn form_mode_is_the_default_in_every_revision() {
 
 #[test]
 fn string_answers() {
-    let form = Form::from_request(&one_field(json!({
+    let form = FormView::from_request(&one_field(json!({
         "type": "string", "minLength": 2, "maxLength": 5, "format": "email"
     })))
     .unwrap();
@@ -243,7 +244,7 @@ fn string_answers() {
     // Empty text leaves the field out; an empty string is set explicitly.
     answer.set_text("field", "").unwrap();
     assert_eq!(answer.get("field"), None);
-    let plain = Form::from_request(&one_field(json!({ "type": "string" }))).unwrap();
+    let plain = FormView::from_request(&one_field(json!({ "type": "string" }))).unwrap();
     let mut answer = plain.answer();
     answer.set("field", "").unwrap();
     assert_eq!(answer.content().unwrap()["field"], "");
@@ -251,7 +252,7 @@ fn string_answers() {
 
 #[test]
 fn number_and_integer_answers() {
-    let number = Form::from_request(&one_field(json!({
+    let number = FormView::from_request(&one_field(json!({
         "type": "number", "minimum": -1.5, "maximum": 100
     })))
     .unwrap();
@@ -290,7 +291,7 @@ fn number_and_integer_answers() {
         Rule::Type
     );
 
-    let integer = Form::from_request(&one_field(json!({ "type": "integer" }))).unwrap();
+    let integer = FormView::from_request(&one_field(json!({ "type": "integer" }))).unwrap();
     let mut answer = integer.answer();
     for typed in ["30", "30.0", "3e1", "+30"] {
         answer.set_text("field", typed).unwrap();
@@ -308,7 +309,7 @@ fn number_and_integer_answers() {
 
 #[test]
 fn boolean_answers() {
-    let form = Form::from_request(&one_field(json!({ "type": "boolean" }))).unwrap();
+    let form = FormView::from_request(&one_field(json!({ "type": "boolean" }))).unwrap();
     let mut answer = form.answer();
     for (typed, value) in [
         ("yes", true),
@@ -335,7 +336,7 @@ fn boolean_answers() {
 
 #[test]
 fn single_select_answers() {
-    let titled = Form::from_request(&one_field(json!({
+    let titled = FormView::from_request(&one_field(json!({
         "type": "string",
         "oneOf": [
             { "const": "#FF0000", "title": "Red" },
@@ -357,11 +358,12 @@ fn single_select_answers() {
 
     // A loose match that fits two options names neither.
     let ambiguous =
-        Form::from_request(&one_field(json!({ "type": "string", "enum": ["a", "A"] }))).unwrap();
+        FormView::from_request(&one_field(json!({ "type": "string", "enum": ["a", "A"] })))
+            .unwrap();
     let mut answer = ambiguous.answer();
     answer.set_text("field", "A").unwrap();
     assert_eq!(answer.get("field"), Some(&json!("A")));
-    let legacy = Form::from_request(&one_field(json!({
+    let legacy = FormView::from_request(&one_field(json!({
         "type": "string", "enum": ["s", "l"], "enumNames": ["Small", "Large"]
     })))
     .unwrap();
@@ -372,7 +374,7 @@ fn single_select_answers() {
 
 #[test]
 fn multi_select_answers() {
-    let form = Form::from_request(&one_field(json!({
+    let form = FormView::from_request(&one_field(json!({
         "type": "array",
         "minItems": 1,
         "maxItems": 2,
@@ -733,7 +735,7 @@ fn requests_in_undeclared_modes_are_refused() {
 fn long_option_lists_are_described_in_one_line() {
     let options: Vec<String> = (1..=25).map(|i| format!("o{i}")).collect();
     let form =
-        Form::from_request(&one_field(json!({ "type": "string", "enum": options }))).unwrap();
+        FormView::from_request(&one_field(json!({ "type": "string", "enum": options }))).unwrap();
     assert_eq!(
         client::describe::constraints(&form.fields()[0].schema),
         ["one of: o1, o2, o3, o4, o5, o6, o7, o8, o9, o10, and 15 more"]

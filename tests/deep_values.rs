@@ -3,7 +3,7 @@
 //! each refuses them with a typed error naming the depth limit, before
 //! anything copies them, and none overflows the stack.
 
-use elicit_runtime::client::{Ask, Form, FormError};
+use elicit_runtime::client::{Ask, FormError, FormView};
 use elicit_runtime::protocol::{
     ElicitRequestParams, ElicitResult, ElicitationCapability, ElicitationCompleteNotification,
     InputRequiredResult, InputResponses, MessageError, RetryParams, UrlElicitationRequired,
@@ -80,7 +80,7 @@ fn request_params_are_refused_before_their_meta_is_copied() {
         Err(error @ FormError::TooLarge(_)) => too_deep(&error),
         other => panic!("{other:?}"),
     }
-    match Form::from_request(&params) {
+    match FormView::from_request(&params) {
         Err(error @ FormError::TooLarge(_)) => too_deep(&error),
         other => panic!("{other:?}"),
     }

@@ -6,7 +6,7 @@ use elicit_runtime::limits::{JsonError, LimitError};
 use elicit_runtime::protocol::{ElicitRequestParams, MessageError, ResultError};
 use elicit_runtime::schema::Kind;
 use elicit_runtime::validate::{Received, Rule, ValidationErrors};
-use elicit_runtime::{ElicitError, Elicitable, Elicitation, Limits, UrlElicitation};
+use elicit_runtime::{ElicitError, Elicitable, Elicitation, Limits, UrlConsent};
 use serde_json::{Map, Value, json};
 
 #[derive(Debug, Elicitable)]
@@ -446,7 +446,7 @@ fn a_name_given_twice_is_refused_wherever_it_is() {
         );
         assert!(error.to_string().contains("send each name once"));
         assert_eq!(
-            UrlElicitation::from_json_str(text),
+            UrlConsent::from_json_str(text),
             Err(ResultError::DuplicateKey { key: key.into() })
         );
     }

@@ -9,7 +9,7 @@ use elicit_runtime::protocol::{
     InputRequiredResult, InputResponses, MessageError, Mode, RequestError, RetryParams, Revision,
     UrlElicitationRequired, UrlPolicy, UrlRequest,
 };
-use elicit_runtime::{ElicitError, Elicitable, Elicitation, InputResponseError, UrlElicitation};
+use elicit_runtime::{ElicitError, Elicitable, Elicitation, InputResponseError, UrlConsent};
 use serde_json::{Map, Value, json};
 
 /// Please provide your GitHub username
@@ -95,22 +95,22 @@ fn results_are_built_for_each_action() {
 #[test]
 fn url_outcomes_ignore_content_and_round_trip() {
     for outcome in [
-        UrlElicitation::Accept,
-        UrlElicitation::Decline,
-        UrlElicitation::Cancel,
+        UrlConsent::Consented { visit: None },
+        UrlConsent::Declined,
+        UrlConsent::Cancelled,
     ] {
-        let value = serde_json::to_value(outcome).unwrap();
+        let value = serde_json::to_value(&outcome).unwrap();
         assert_eq!(value, json!({ "action": outcome.action().as_str() }));
-        assert_eq!(UrlElicitation::from_json(&value).unwrap(), outcome);
-        assert_eq!(UrlElicitation::from_result(&outcome.to_result()), outcome);
+        assert_eq!(UrlConsent::from_json(&value).unwrap(), outcome);
+        assert_eq!(UrlConsent::from_result(&outcome.to_result()), outcome);
     }
     let with_content = json!({ "action": "accept", "content": { "x": 1 } });
     assert_eq!(
-        UrlElicitation::from_json(&with_content).unwrap(),
-        UrlElicitation::Accept
+        UrlConsent::from_json(&with_content).unwrap(),
+        UrlConsent::Consented { visit: None }
     );
-    assert!(UrlElicitation::from_json(&json!({})).is_err());
-    assert!(UrlElicitation::from_json_str("[").is_err());
+    assert!(UrlConsent::from_json(&json!({})).is_err());
+    assert!(UrlConsent::from_json_str("[").is_err());
 }
 
 #[test]
@@ -1171,7 +1171,7 @@ fn input_responses_report_missing_and_invalid_answers() {
                 ..
             })
         ));
-        assert!(responses.url_elicitation(key).is_err());
+        assert!(responses.url_consent(key).is_err());
         assert!(responses.elicit_result(key).is_err());
     }
     assert_eq!(responses.get("roots"), Some(&json!({ "roots": [] })));

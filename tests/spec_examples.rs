@@ -11,7 +11,7 @@ use elicit_runtime::protocol::{
     UrlElicitationRequired,
 };
 use elicit_runtime::schema::FormSchema;
-use elicit_runtime::{Elicitable, Elicitation, UrlElicitation, client};
+use elicit_runtime::{Elicitable, Elicitation, UrlConsent, client};
 use serde_json::{Map, Value, json};
 
 fn parse(text: &str) -> Value {
@@ -269,8 +269,8 @@ fn v2025_11_25_url_request_and_response() {
         parse(v2026_07_28::URL_INPUT_REQUEST)["params"]
     );
     let result = response_round_trip(v2025_11_25::URL_RESPONSE);
-    let outcome = UrlElicitation::from_result(&result);
-    assert_eq!(outcome, UrlElicitation::Accept);
+    let outcome = UrlConsent::from_result(&result);
+    assert_eq!(outcome, UrlConsent::Consented { visit: None });
     assert_eq!(
         serde_json::to_value(outcome).unwrap(),
         parse(v2025_11_25::URL_RESPONSE)["result"]
@@ -383,9 +383,12 @@ fn v2026_07_28_results() {
         Elicitation::Accept(monalisa())
     );
     let url = result_round_trip(v2026_07_28::URL_RESULT);
-    assert_eq!(UrlElicitation::from_result(&url), UrlElicitation::Accept);
     assert_eq!(
-        serde_json::to_value(UrlElicitation::Accept).unwrap(),
+        UrlConsent::from_result(&url),
+        UrlConsent::Consented { visit: None }
+    );
+    assert_eq!(
+        serde_json::to_value(UrlConsent::Consented { visit: None }).unwrap(),
         parse(v2026_07_28::URL_RESULT)
     );
     result_round_trip(v2026_07_28::ACTIONS_RESULT);
@@ -498,8 +501,8 @@ fn v2026_07_28_retried_request() {
         Elicitation::Accept(monalisa())
     );
     assert_eq!(
-        responses.url_elicitation("api_key").unwrap(),
-        UrlElicitation::Accept
+        responses.url_consent("api_key").unwrap(),
+        UrlConsent::Consented { visit: None }
     );
 
     // Written back onto the original call, the retry is the same message.
@@ -516,7 +519,10 @@ fn v2026_07_28_retried_request() {
         "contact",
         &result_round_trip(v2026_07_28::STRUCTURED_RESULT),
     );
-    built.insert("api_key", &UrlElicitation::Accept.to_result());
+    built.insert(
+        "api_key",
+        &UrlConsent::Consented { visit: None }.to_result(),
+    );
     assert_eq!(&built, responses);
 }
 
@@ -574,14 +580,14 @@ fn client_reads_every_request_of_the_pages() {
                     .map(String::as_str)
                     .collect();
                 assert_eq!(names, wire, "{name}: the server's order");
-                assert_eq!(client::Form::from_request(&params).unwrap(), form);
+                assert_eq!(client::FormView::from_request(&params).unwrap(), form);
             }
             client::Ask::Url(view) => {
                 assert_eq!(view.url(), params["url"], "{name}");
                 assert_eq!(view.host(), "mcp.example.com", "{name}");
                 assert!(view.warnings().is_empty(), "{name}");
                 assert_eq!(
-                    client::Form::from_request(&params),
+                    client::FormView::from_request(&params),
                     Err(client::FormError::UrlMode)
                 );
             }
@@ -596,7 +602,7 @@ fn client_reads_the_structured_form_field_by_field() {
         v2025_11_25::STRUCTURED_REQUEST,
         v2026_07_28::STRUCTURED_INPUT_REQUEST,
     ] {
-        let form = client::Form::from_request(&parse(text)["params"]).unwrap();
+        let form = client::FormView::from_request(&parse(text)["params"]).unwrap();
         assert_eq!(form.schema(), &Contact::SCHEMA);
         let summary: Vec<(&str, bool, Option<&str>, Vec<String>)> = form
             .fields()
@@ -652,7 +658,7 @@ fn client_answers_build_the_responses_of_the_pages() {
         ),
     ];
     for (request, response) in pairs {
-        let form = client::Form::from_request(&parse(request)["params"]).unwrap();
+        let form = client::FormView::from_request(&parse(request)["params"]).unwrap();
         let expected = parse(response)["result"].clone();
         let mut answer = form.answer();
         for (name, value) in expected["content"].as_object().unwrap() {
@@ -698,7 +704,7 @@ fn client_reads_every_schema_example_as_a_form() {
             json!({ "message": "Fill in the form", "requestedSchema": schema }),
             json!({ "mode": "form", "message": "Fill in the form", "requestedSchema": schema }),
         ] {
-            let form = client::Form::from_request(&params).unwrap();
+            let form = client::FormView::from_request(&params).unwrap();
             assert_eq!(form.warnings().len(), warnings, "{fragment}");
             // The default, where the example has one, is what an empty
             // answer sends.
@@ -711,7 +717,7 @@ fn client_reads_every_schema_example_as_a_form() {
         }
     }
     let whole = parse(&format!("{{{}}}", v2025_06_18::REQUESTED_SCHEMA));
-    let form = client::Form::from_request(
+    let form = client::FormView::from_request(
         &json!({ "message": "Fill in the form", "requestedSchema": whole["requestedSchema"] }),
     )
     .unwrap();

@@ -8,7 +8,7 @@ use std::net::{IpAddr, Ipv6Addr};
 use std::num::NonZeroU8;
 
 use chrono::{DateTime, FixedOffset, NaiveDate, TimeZone, Utc};
-use elicit_runtime::client::Form;
+use elicit_runtime::client::FormView;
 use elicit_runtime::validate::Rule;
 use elicit_runtime::{ElicitError, Elicitable, Elicitation};
 use serde_json::{Value, json};
@@ -58,9 +58,9 @@ fn trip() -> Trip {
 }
 
 /// The client's form for the server's request.
-fn client_form() -> Form {
+fn client_form() -> FormView {
     let request = serde_json::to_value(Trip::default_request()).unwrap();
-    Form::from_request(&request).unwrap()
+    FormView::from_request(&request).unwrap()
 }
 
 #[test]

@@ -38,7 +38,6 @@
 #![deny(missing_docs)]
 
 mod answer;
-mod arguments;
 mod error;
 mod excerpt;
 mod field;
@@ -79,7 +78,7 @@ pub use form::{Elicitable, FormMode};
 pub use limits::Limits;
 pub use outcome::{Elicitation, InputResponseError};
 pub use secret::Secret;
-pub use url::UrlElicitation;
+pub use url::UrlConsent;
 
 /// The README's examples, compiled and run as doc tests.
 #[cfg(doctest)]

@@ -22,7 +22,7 @@ use std::path::PathBuf;
 use base64::Engine as _;
 use booking_form::Booking;
 use elicit_runtime::app::{AppForm, AppFormError, MIME_TYPE, SCRIPT, apps_declared};
-use elicit_runtime::client::Form;
+use elicit_runtime::client::FormView;
 use elicit_runtime::fallback::{Route, Routes};
 use elicit_runtime::schema::FormSchema;
 use elicit_runtime::{Elicitable, Secret};
@@ -429,8 +429,8 @@ const HOSTILE: [&str; 7] = [
 ];
 
 /// A server's form with `text` in every place text goes.
-fn hostile_form(text: &str) -> Form {
-    Form::from_request(&json!({
+fn hostile_form(text: &str) -> FormView {
+    FormView::from_request(&json!({
         "message": text,
         "requestedSchema": { "type": "object", "properties": {
             "name": { "type": "string", "title": text, "description": text, "default": text, "maxLength": 200 },

@@ -4,7 +4,7 @@
 //! of unusable retry refused with JSON-RPC `-32602`.
 
 use elicit_runtime::flow::{
-    AskError, Capability, ClientSupport, Flow, FlowError, Form, Need, ResponseError, Roots,
+    AskError, Capability, ClientSupport, Flow, FlowError, FormNeed, Need, ResponseError, Roots,
     Sampling, Stop,
 };
 use elicit_runtime::protocol::{
@@ -345,7 +345,7 @@ fn optional_needs_are_left_out_for_a_client_that_cannot_answer_them() {
     .unwrap();
     let stop = flow
         .gather((
-            Form::<Name>::new("who", "Who?").optional(),
+            FormNeed::<Name>::new("who", "Who?").optional(),
             Sampling::<Map<String, Value>>::new(
                 "greeting",
                 json!({ "messages": [], "maxTokens": 5 }),
@@ -374,7 +374,7 @@ fn optional_needs_are_left_out_for_a_client_that_cannot_answer_them() {
     .unwrap();
     let (who, roots) = nothing
         .gather((
-            Form::<Name>::new("who", "Who?").optional(),
+            FormNeed::<Name>::new("who", "Who?").optional(),
             Roots::<Value>::new("roots").optional(),
         ))
         .unwrap();
@@ -386,7 +386,7 @@ fn several_requests_in_one_round_are_each_read_by_key() {
     let support = form_client().with_sampling().with_roots();
     let needs = || {
         (
-            Form::<Name>::new("user_name", "What is your name?"),
+            FormNeed::<Name>::new("user_name", "What is your name?"),
             Sampling::<Map<String, Value>>::new(
                 "greeting",
                 json!({ "messages": [], "maxTokens": 50 }),
@@ -463,8 +463,8 @@ fn a_key_used_twice_in_one_round_is_refused_before_anything_is_sent() {
     let mut flow = open(&RetryParams::default()).unwrap();
     let stop = flow
         .gather((
-            Form::<Name>::new("same", "A"),
-            Form::<Name>::new("same", "B"),
+            FormNeed::<Name>::new("same", "A"),
+            FormNeed::<Name>::new("same", "B"),
         ))
         .unwrap_err();
     assert!(
@@ -479,8 +479,8 @@ fn a_key_used_twice_in_one_round_is_refused_before_anything_is_sent() {
     let mut flow = open(&RetryParams::default()).unwrap();
     let stop = flow
         .gather((
-            Form::<Name>::new("same", "A"),
-            Form::<Name>::new("same", "A"),
+            FormNeed::<Name>::new("same", "A"),
+            FormNeed::<Name>::new("same", "A"),
         ))
         .unwrap_err();
     assert!(
@@ -711,7 +711,7 @@ fn a_local_flow_lists_the_requests_and_reads_the_responses_given() {
 
 #[test]
 fn a_need_names_its_key_and_capability() {
-    let form = Form::<Name>::new("who", "Who?");
+    let form = FormNeed::<Name>::new("who", "Who?");
     assert_eq!(
         (form.key(), form.capability()),
         ("who", Capability::Elicitation(Mode::Form))

@@ -18,7 +18,7 @@ use std::collections::{BTreeSet, HashSet};
 use std::path::PathBuf;
 
 use booking_form::{Booking, Dietary, Seating};
-use elicit_runtime::client::Form;
+use elicit_runtime::client::FormView;
 use elicit_runtime::html::{
     ACTION_FIELD, Action, CSRF_FIELD, FormPage, MAX_RADIOS, ReadError, SECURITY_HEADERS, Shell,
     Submission,
@@ -496,7 +496,7 @@ fn long_choices_are_a_select() {
 
 #[test]
 fn a_server_form_renders_through_the_same_path() {
-    let form = Form::from_request(&json!({
+    let form = FormView::from_request(&json!({
         "message": "Please provide your contact information",
         "requestedSchema": Contact::SCHEMA.to_json(),
     }))
@@ -570,8 +570,8 @@ const HOSTILE: [&str; 5] = [
 
 /// A server's form with `text` in every place text goes, and `value` as an
 /// option's value.
-fn hostile_form(text: &str, value: &str) -> Form {
-    Form::from_request(&json!({
+fn hostile_form(text: &str, value: &str) -> FormView {
+    FormView::from_request(&json!({
         "message": text,
         "requestedSchema": { "type": "object", "properties": {
             "name": { "type": "string", "title": text, "description": text, "default": text },
@@ -986,7 +986,7 @@ fn hostile_bodies_are_typed_errors() {
         assert!(!message.ends_with('.'));
     }
     // A field named as a control cannot be read apart from it.
-    let form = Form::from_request(&json!({
+    let form = FormView::from_request(&json!({
         "message": "m",
         "requestedSchema": { "type": "object", "properties": {
             "elicit-action": { "type": "string" }

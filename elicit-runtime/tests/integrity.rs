@@ -6,7 +6,8 @@ use std::cell::Cell;
 use std::collections::BTreeSet;
 use std::time::{Duration, SystemTime};
 
-use elicit_runtime::flow::{AskError, ClientSupport, Flow, FlowError, Stop, UrlConsent};
+use elicit_runtime::UrlConsent;
+use elicit_runtime::flow::{AskError, ClientSupport, Flow, FlowError, Stop};
 use elicit_runtime::protocol::{
     ElicitResult, ElicitationCapability, InputResponses, RetryParams, Revision,
 };

@@ -55,7 +55,6 @@ const LAYERS: &[&str] = &[
     // the form and outcome types
     "error",
     "url",
-    "arguments",
     "form",
     "answer",
     "outcome",

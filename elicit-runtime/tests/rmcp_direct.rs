@@ -2,14 +2,16 @@
 //! crate's JSON written, read as rmcp's type, written again and compared):
 //! for random forms of the whole model, every revision, with and without
 //! `_meta`, every kind of input request, and what rmcp cannot hold is an
-//! error on both routes. Retries read straight from rmcp's params equal
-//! retries read through a `Value`, limits included.
+//! error on both routes. Retries read straight from rmcp's params, and
+//! results straight from rmcp's result, equal what a `Value` of them
+//! reads as, limits included.
 
 mod support;
 
 use elicit_runtime::integrations::rmcp::{
     input_required_to_rmcp, input_required_to_rmcp_via_json, request_to_rmcp,
-    request_to_rmcp_via_json, retry_from_rmcp, retry_from_rmcp_via_json,
+    request_to_rmcp_via_json, result_from_rmcp, result_from_rmcp_via_json, retry_from_rmcp,
+    retry_from_rmcp_via_json,
 };
 use elicit_runtime::protocol::{
     ElicitRequestParams, ElicitationCapability, ElicitationId, Elicitor, FormRequest, InputRequest,
@@ -174,6 +176,62 @@ proptest! {
         let direct = retry_from_rmcp(&params);
         let via_json = retry_from_rmcp_via_json(&params);
         prop_assert_eq!(direct.map_err(|e| e.to_string()), via_json.map_err(|e| e.to_string()));
+    }
+
+    /// Results: every action, content of any shape (an object, another
+    /// value, `null`, none), with and without `_meta`.
+    #[test]
+    fn a_result_reads_as_its_json_does(
+        action in prop_oneof![
+            Just(mcp::ElicitationAction::Accept),
+            Just(mcp::ElicitationAction::Decline),
+            Just(mcp::ElicitationAction::Cancel),
+        ],
+        content in proptest::option::of(prop_oneof![
+            forms::junk(),
+            proptest::collection::vec(("[a-z]{1,6}", forms::junk()), 0..4)
+                .prop_map(|entries| Value::Object(entries.into_iter().collect())),
+        ]),
+        meta in meta(),
+    ) {
+        let mut result = mcp::ElicitResult::new(action);
+        result.content = content;
+        result.meta = meta.map(mcp::MetaObject);
+        let direct = result_from_rmcp(&result);
+        let via_json = result_from_rmcp_via_json(&result);
+        prop_assert_eq!(direct, via_json);
+    }
+}
+
+#[test]
+fn a_result_beyond_the_limits_is_refused_as_through_json() {
+    let long = "x".repeat(elicit_runtime::Limits::DEFAULT.string_bytes() + 1);
+    let mut deep = mcp::ElicitResult::new(mcp::ElicitationAction::Accept);
+    deep.content = Some(json!({ "a": nested(200) }));
+    let mut deep_declined = mcp::ElicitResult::new(mcp::ElicitationAction::Decline);
+    deep_declined.content = Some(nested(200));
+    let mut long_content = mcp::ElicitResult::new(mcp::ElicitationAction::Accept);
+    long_content.content = Some(json!({ "a": long.clone() }));
+    let mut long_meta = mcp::ElicitResult::new(mcp::ElicitationAction::Cancel);
+    long_meta.meta = Some(mcp::MetaObject(
+        [("k".to_owned(), Value::String(long.clone()))]
+            .into_iter()
+            .collect(),
+    ));
+    let mut both = long_meta.clone();
+    both.content = Some(json!({ "a": nested(200) }));
+    let mut many = mcp::ElicitResult::new(mcp::ElicitationAction::Accept);
+    many.content = Some(Value::Object(
+        (0..20_000).map(|i| (format!("k{i}"), json!(i))).collect(),
+    ));
+    for result in [deep, deep_declined, long_content, long_meta, both, many] {
+        let direct = result_from_rmcp(&result).unwrap_err();
+        let via_json = result_from_rmcp_via_json(&result).unwrap_err();
+        assert_eq!(direct, via_json);
+        assert!(
+            matches!(direct, elicit_runtime::protocol::ResultError::TooLarge(_)),
+            "{direct}"
+        );
     }
 }
 

@@ -5,7 +5,7 @@
 #![no_main]
 
 use elicit_runtime::protocol::{ElicitResult, RetryParams};
-use elicit_runtime::{Elicitable, Elicitation, Limits, UrlElicitation};
+use elicit_runtime::{Elicitable, Elicitation, Limits, UrlConsent};
 use libfuzzer_sys::fuzz_target;
 
 #[derive(Debug, PartialEq, Elicitable)]
@@ -30,7 +30,7 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let from_text = Elicitation::<Contact>::from_json_str(text);
-    let _ = UrlElicitation::from_json_str(text);
+    let _ = UrlConsent::from_json_str(text);
     let Ok(value) = Limits::DEFAULT.read_json(text) else {
         assert!(from_text.is_err(), "text that does not read was accepted");
         return;
@@ -54,7 +54,7 @@ fuzz_target!(|data: &[u8]| {
         for key in keys {
             let typed = retry.input_responses.elicit_result(&key);
             let form = retry.input_responses.elicitation::<Contact>(&key);
-            let url = retry.input_responses.url_elicitation(&key);
+            let url = retry.input_responses.url_consent(&key);
             if typed.is_err() {
                 assert!(form.is_err() && url.is_err(), "{key}");
             }

@@ -3,13 +3,13 @@
 
 use serde_json::{Map, Value};
 
-use super::{Form, value_from_text};
+use super::{FormView, value_from_text};
 use crate::field::FieldValue;
 use crate::protocol::ElicitResult;
 use crate::schema::Property;
 use crate::validate::{self, FieldError, Received, ValidationErrors, Violation};
 
-/// The answer to a [`Form`], being filled in.
+/// The answer to a [`FormView`], being filled in.
 ///
 /// Each value is checked when it is set, by the validator the server side
 /// uses ([`validate::value`]); a value that fails is not kept, and the
@@ -20,11 +20,11 @@ use crate::validate::{self, FieldError, Received, ValidationErrors, Violation};
 /// [`ElicitResult::decline`] or [`ElicitResult::cancel`].
 ///
 /// ```
-/// use elicit_runtime::client::Form;
+/// use elicit_runtime::client::FormView;
 /// use elicit_runtime::protocol::Action;
 /// use serde_json::json;
 ///
-/// let form = Form::from_request(&json!({
+/// let form = FormView::from_request(&json!({
 ///     "message": "Please provide your contact information",
 ///     "requestedSchema": { "type": "object", "properties": {
 ///         "name": { "type": "string" },
@@ -52,12 +52,12 @@ use crate::validate::{self, FieldError, Received, ValidationErrors, Violation};
 /// ```
 #[derive(Debug, Clone)]
 pub struct Answer<'f> {
-    form: &'f Form,
+    form: &'f FormView,
     values: Map<String, Value>,
 }
 
 impl<'f> Answer<'f> {
-    pub(super) fn new(form: &'f Form) -> Answer<'f> {
+    pub(super) fn new(form: &'f FormView) -> Answer<'f> {
         Answer {
             form,
             values: Map::new(),
@@ -65,7 +65,7 @@ impl<'f> Answer<'f> {
     }
 
     /// The form this answers.
-    pub fn form(&self) -> &'f Form {
+    pub fn form(&self) -> &'f FormView {
         self.form
     }
 
@@ -97,10 +97,10 @@ impl<'f> Answer<'f> {
     /// ```
     /// use std::net::{IpAddr, Ipv4Addr};
     ///
-    /// use elicit_runtime::client::Form;
+    /// use elicit_runtime::client::FormView;
     /// use serde_json::json;
     ///
-    /// let form = Form::from_request(&json!({
+    /// let form = FormView::from_request(&json!({
     ///     "message": "Where is the server?",
     ///     "requestedSchema": { "type": "object", "properties": {
     ///         "address": { "type": "string", "minLength": 7, "maxLength": 15 }
@@ -231,10 +231,10 @@ pub fn check_value(property: &Property, value: &Value) -> Result<(), ValidationE
 /// before keeping it (as a prompt's validator).
 ///
 /// ```
-/// use elicit_runtime::client::{Form, read_text};
+/// use elicit_runtime::client::{FormView, read_text};
 /// use serde_json::json;
 ///
-/// let form = Form::from_request(&json!({
+/// let form = FormView::from_request(&json!({
 ///     "message": "Party",
 ///     "requestedSchema": { "type": "object", "properties": {
 ///         "guests": { "type": "integer", "minimum": 1, "maximum": 8 }

@@ -2,7 +2,7 @@
 
 use serde_json::Value;
 
-use super::{Form, FormError, UrlView};
+use super::{FormError, FormView, UrlView};
 use crate::protocol::{ElicitRequestParams, ElicitationCapability, Mode, Revision};
 
 /// What a server asks for: a form to fill in, or a URL to open.
@@ -26,7 +26,7 @@ use crate::protocol::{ElicitRequestParams, ElicitationCapability, Mode, Revision
 #[derive(Debug, Clone, PartialEq)]
 pub enum Ask {
     /// A form-mode request.
-    Form(Form),
+    Form(FormView),
     /// A URL-mode request (from 2025-11-25).
     Url(UrlView),
 }
@@ -47,7 +47,9 @@ impl Ask {
 
     fn from_read(params: ElicitRequestParams, warnings: Vec<crate::schema::SchemaWarning>) -> Ask {
         match params {
-            ElicitRequestParams::Form(request) => Ask::Form(Form::with_warnings(request, warnings)),
+            ElicitRequestParams::Form(request) => {
+                Ask::Form(FormView::with_warnings(request, warnings))
+            }
             ElicitRequestParams::Url(request) => Ask::Url(UrlView::new(&request)),
         }
     }

@@ -14,11 +14,11 @@ use crate::schema::SchemaError;
 /// [`FormError::to_jsonrpc`] writes the whole response.
 ///
 /// ```
-/// use elicit_runtime::client::{Form, FormError};
+/// use elicit_runtime::client::{FormView, FormError};
 /// use elicit_runtime::schema::SchemaErrorKind;
 /// use serde_json::json;
 ///
-/// let error = Form::from_request(&json!({
+/// let error = FormView::from_request(&json!({
 ///     "message": "Where do you live?",
 ///     "requestedSchema": {
 ///         "type": "object",

@@ -2,11 +2,11 @@
 //! the user's answers and send the result.
 //!
 //! - [`Ask::from_params`] reads the params of any `elicitation/create`
-//!   (every revision, with or without `mode`) into a [`Form`] or a
+//!   (every revision, with or without `mode`) into a [`FormView`] or a
 //!   [`UrlView`]; a request a client cannot show is a [`FormError`], which
 //!   it answers with JSON-RPC `-32602`; [`Ask::check_mode`] refuses a mode
 //!   the client did not declare.
-//! - [`Form::answer`] starts an [`Answer`]: values are checked by the
+//! - [`FormView::answer`] starts an [`Answer`]: values are checked by the
 //!   validator the server side uses as they are set ([`Answer::set`], or
 //!   [`Answer::set_text`] for what a person typed), and
 //!   [`Answer::finish`] fills defaults and writes the `ElicitResult`.
@@ -64,7 +64,7 @@ mod answer;
 mod ask;
 pub mod describe;
 mod error;
-mod form;
+mod form_view;
 mod rate;
 mod secret;
 mod text;
@@ -76,7 +76,7 @@ pub mod terminal;
 pub use answer::{Answer, check_value, read_text};
 pub use ask::Ask;
 pub use error::FormError;
-pub use form::Form;
+pub use form_view::FormView;
 pub use rate::{RateLimited, RateLimiter};
 pub use secret::{SecretWarning, secret_warnings};
 pub use text::value_from_text;

@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use super::Form;
+use super::FormView;
 use crate::excerpt::Excerpt;
 use crate::secret_words::secret_word;
 
@@ -56,10 +56,10 @@ impl fmt::Display for SecretWarning {
 /// order, at most one warning per field (the name is looked at first).
 ///
 /// ```
-/// use elicit_runtime::client::{Form, secret_warnings};
+/// use elicit_runtime::client::{FormView, secret_warnings};
 /// use serde_json::json;
 ///
-/// let form = Form::from_request(&json!({
+/// let form = FormView::from_request(&json!({
 ///     "message": "Connect your database",
 ///     "requestedSchema": { "type": "object", "properties": {
 ///         "username": { "type": "string" },
@@ -73,7 +73,7 @@ impl fmt::Display for SecretWarning {
 /// assert_eq!(found, [("dbPassword", "`password`"), ("code", "`pin`")]);
 /// assert!(warnings[1].to_string().starts_with("the field `code` looks like it asks for a secret (`pin` in its title)"));
 /// ```
-pub fn secret_warnings(form: &Form) -> Vec<SecretWarning> {
+pub fn secret_warnings(form: &FormView) -> Vec<SecretWarning> {
     form.fields()
         .iter()
         .filter_map(|field| {

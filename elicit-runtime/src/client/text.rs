@@ -37,10 +37,10 @@ use crate::validate::Violation;
 /// # Examples
 ///
 /// ```
-/// use elicit_runtime::client::{Form, value_from_text};
+/// use elicit_runtime::client::{FormView, value_from_text};
 /// use serde_json::json;
 ///
-/// let form = Form::from_request(&json!({
+/// let form = FormView::from_request(&json!({
 ///     "message": "About you",
 ///     "requestedSchema": { "type": "object", "properties": {
 ///         "age": { "type": "integer" },

@@ -95,7 +95,7 @@ mod route;
 mod text;
 mod web_page;
 
-pub use crate::arguments::{ArgumentsError, content_from_arguments};
+pub use crate::form::arguments::{ArgumentsError, content_from_arguments};
 pub use app_shown::AppShown;
 pub use input_schema::{InputSchemaError, input_schema, input_schema_for};
 pub use instructions::Instructions;

@@ -10,7 +10,7 @@
 //!
 //! - **Typed asks.** [`Flow::form`] returns the user's
 //!   [`Elicitation<T>`](crate::Elicitation), validated; [`Flow::gather`]
-//!   asks several things in one round ([`Form`], [`Url`], [`Sampling`],
+//!   asks several things in one round ([`FormNeed`], [`UrlNeed`], [`Sampling`],
 //!   [`Roots`], in a tuple) and returns their outputs as a tuple.
 //! - **Stateless.** Answers of earlier rounds, attempt counts and the
 //!   tool's own values ([`Flow::carry`]) travel in `requestState`, sealed
@@ -65,9 +65,9 @@ pub use compact::CarriedForBenches;
 #[cfg(fuzzing)]
 #[doc(hidden)]
 pub use compact::seal_flow_for_fuzzing;
-pub use need::{Again, Asking, Form, Need, Optional, Reading, Roots, Sampling};
+pub use need::{Again, Asking, FormNeed, Need, Optional, Reading, Roots, Sampling};
 pub use needs::{Needs, Round};
 pub use rounds::Flow;
 pub use stop::{AskError, Exhausted, FlowError, ResponseError, Stop, Unsupported};
 pub use support::{Capability, ClientSupport};
-pub use url::{Url, UrlConsent, VISIT_PLACEHOLDER};
+pub use url::{UrlNeed, VISIT_PLACEHOLDER};

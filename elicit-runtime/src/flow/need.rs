@@ -80,7 +80,7 @@ pub enum Reading<T> {
 /// One thing a tool needs from the client, under a key of the
 /// `inputRequests` that is unique within the whole flow.
 ///
-/// The crate's needs are [`Form`], [`Url`](super::Url), [`Sampling`] and
+/// The crate's needs are [`FormNeed`], [`UrlNeed`](super::UrlNeed), [`Sampling`] and
 /// [`Roots`]; [`Need::optional`] makes one optional.
 pub trait Need {
     /// What the tool gets once the client answered.
@@ -143,7 +143,7 @@ pub trait Need {
 ///
 /// ```
 /// use elicit_runtime::Elicitable;
-/// use elicit_runtime::flow::{Capability, Form, Need};
+/// use elicit_runtime::flow::{Capability, FormNeed, Need};
 /// use elicit_runtime::protocol::Mode;
 ///
 /// #[derive(Elicitable)]
@@ -151,21 +151,21 @@ pub trait Need {
 ///     name: String,
 /// }
 ///
-/// let need = Form::<Name>::new("user_name", "What is your name?");
+/// let need = FormNeed::<Name>::new("user_name", "What is your name?");
 /// assert_eq!(need.key(), "user_name");
 /// assert_eq!(need.capability(), Capability::Elicitation(Mode::Form));
 /// ```
 #[derive(Debug)]
-pub struct Form<T> {
+pub struct FormNeed<T> {
     key: String,
     message: String,
     form: PhantomData<fn() -> T>,
 }
 
-impl<T: FormMode> Form<T> {
+impl<T: FormMode> FormNeed<T> {
     /// The form `T` under `key`, shown with `message`.
-    pub fn new(key: impl Into<String>, message: impl Into<String>) -> Form<T> {
-        Form {
+    pub fn new(key: impl Into<String>, message: impl Into<String>) -> FormNeed<T> {
+        FormNeed {
             key: key.into(),
             message: message.into(),
             form: PhantomData,
@@ -173,12 +173,12 @@ impl<T: FormMode> Form<T> {
     }
 
     /// The form `T` under `key`, shown with [`Elicitable::MESSAGE`](crate::Elicitable::MESSAGE).
-    pub fn with_own_message(key: impl Into<String>) -> Form<T> {
-        Form::new(key, T::MESSAGE)
+    pub fn with_own_message(key: impl Into<String>) -> FormNeed<T> {
+        FormNeed::new(key, T::MESSAGE)
     }
 }
 
-impl<T: FormMode> Need for Form<T> {
+impl<T: FormMode> Need for FormNeed<T> {
     type Output = Elicitation<T>;
 
     fn key(&self) -> &str {

@@ -42,7 +42,7 @@ impl Round {
 ///
 /// ```
 /// use elicit_runtime::Elicitable;
-/// use elicit_runtime::flow::{Form, Needs, Roots};
+/// use elicit_runtime::flow::{FormNeed, Needs, Roots};
 ///
 /// #[derive(Elicitable)]
 /// struct Name {
@@ -50,7 +50,7 @@ impl Round {
 /// }
 ///
 /// fn both() -> impl Needs {
-///     (Form::<Name>::new("user_name", "What is your name?"), Roots::<serde_json::Value>::new("roots"))
+///     (FormNeed::<Name>::new("user_name", "What is your name?"), Roots::<serde_json::Value>::new("roots"))
 /// }
 /// ```
 pub trait Needs {

@@ -14,13 +14,13 @@ use super::carried::{Answered, Carried};
 use super::digest::RequestDigest;
 use super::need::{Asking, Reading};
 use super::{
-    AskError, ClientSupport, Exhausted, FlowError, Form, Need, Needs, Round, Stop, Unsupported,
-    Url, UrlConsent,
+    AskError, ClientSupport, Exhausted, FlowError, FormNeed, Need, Needs, Round, Stop, Unsupported,
+    UrlNeed,
 };
 use crate::excerpt::Excerpt;
 use crate::protocol::{ElicitationId, InputRequiredResult, RequestError, RetryParams, Revision};
 use crate::state::{Binding, Kind, Principal, Replay, SeenTokens, StateKeys, TokenId};
-use crate::{form::FormMode, limits::Limits, outcome::Elicitation};
+use crate::{form::FormMode, limits::Limits, outcome::Elicitation, url::UrlConsent};
 
 /// One request's flow of input-required rounds: a tool asks for what it
 /// needs, in as many steps as it likes, and gets each answer typed.
@@ -476,11 +476,11 @@ impl Flow {
         key: impl Into<String>,
         message: impl Into<String>,
     ) -> Result<Elicitation<T>, Stop> {
-        self.gather(Form::<T>::new(key, message))
+        self.gather(FormNeed::<T>::new(key, message))
     }
 
     /// Asks the user to open `url` (URL mode) under `key`; `{visit}` in
-    /// `url` becomes the visit's id ([`Url`]).
+    /// `url` becomes the visit's id ([`UrlNeed`]).
     ///
     /// # Errors
     ///
@@ -491,7 +491,7 @@ impl Flow {
         message: impl Into<String>,
         url: impl Into<String>,
     ) -> Result<UrlConsent, Stop> {
-        self.gather(Url::new(key, message, url))
+        self.gather(UrlNeed::new(key, message, url))
     }
 
     /// Carries `value` under `key` into the next rounds (sealed with the
@@ -569,41 +569,85 @@ impl Flow {
             true => Some(self.visit(key)?),
             false => None,
         };
-        // The fields, not `self`, are borrowed: the flow's record changes
-        // while the need is read.
-        let asking = Asking {
+        let visit = visit.as_ref();
+        let first = need
+            .request(&self.asking(visit), None)
+            .map_err(AskError::from)?;
+        let digest = RequestDigest::of(&first);
+        self.record_shown(key, digest)?;
+        if let Some(output) = self.answered_before(need, visit, key, digest) {
+            return Ok(Some(output));
+        }
+        let request = match self.response_to(key, digest) {
+            None => first,
+            Some(response) => match self.read_response(need, visit, key, digest, response)? {
+                Reading::Done(output) => return Ok(Some(output)),
+                Reading::Invalid(again) => need
+                    .request(&self.asking(visit), Some(&again))
+                    .map_err(AskError::from)?,
+            },
+        };
+        round.push(key, request, digest).map_err(AskError::from)?;
+        Ok(None)
+    }
+
+    /// What a need sees of this flow, asking for `visit`.
+    fn asking<'a>(&'a self, visit: Option<&'a ElicitationId>) -> Asking<'a> {
+        Asking {
             revision: self.revision,
             support: &self.support,
             limits: self.limits,
-            visit: visit.as_ref(),
-        };
-        let first = need.request(&asking, None).map_err(AskError::from)?;
-        let digest = RequestDigest::of(&first);
+            visit,
+        }
+    }
+
+    /// Records that the request with `digest` is shown under `key`, or
+    /// refuses a second, different request under the same key.
+    fn record_shown(&mut self, key: &str, digest: RequestDigest) -> Result<(), Stop> {
         match self.shown.entry(key.to_owned()) {
             Entry::Vacant(entry) => {
                 entry.insert(digest);
+                Ok(())
             }
-            Entry::Occupied(entry) if *entry.get() != digest => {
-                return Err(AskError::KeyReused {
-                    key: Excerpt(key).to_string(),
-                }
-                .into());
+            Entry::Occupied(entry) if *entry.get() != digest => Err(AskError::KeyReused {
+                key: Excerpt(key).to_string(),
             }
-            Entry::Occupied(_) => {}
+            .into()),
+            Entry::Occupied(_) => Ok(()),
         }
-        if let Some(answered) = self.carried.answers.get(key) {
-            if answered.request == digest {
-                if let Ok(Reading::Done(output)) = need.read(&asking, &answered.response) {
-                    return Ok(Some(output));
-                }
-            } else {
-                // The request changed since it was answered (a message
-                // recomputed from newer data): the old answer answers
-                // another question, so ask this one afresh.
-                self.carried.answers.remove(key);
-                self.carried.attempts.remove(key);
+    }
+
+    /// The output of an earlier round's answer under `key`, if it answered
+    /// this very request (`digest`); an answer to a request that changed
+    /// since is dropped, with its attempts.
+    fn answered_before<N: Need + ?Sized>(
+        &mut self,
+        need: &N,
+        visit: Option<&ElicitationId>,
+        key: &str,
+        digest: RequestDigest,
+    ) -> Option<N::Output> {
+        match self.carried.answers.get(key) {
+            None => return None,
+            Some(answered) if answered.request == digest => {
+                return match need.read(&self.asking(visit), &answered.response) {
+                    Ok(Reading::Done(output)) => Some(output),
+                    _ => None,
+                };
             }
+            Some(_) => {}
         }
+        // The request changed since it was answered (a message recomputed
+        // from newer data): the old answer answers another question, so ask
+        // this one afresh.
+        self.carried.answers.remove(key);
+        self.carried.attempts.remove(key);
+        None
+    }
+
+    /// This call's response under `key`, taken if it may answer the
+    /// request with `digest`.
+    fn response_to(&mut self, key: &str, digest: RequestDigest) -> Option<Value> {
         // A response is read only for the very request the last round sent
         // under its key (a local flow's caller sends what `pause` listed);
         // without a state nothing was sent, so only the first round, and
@@ -612,49 +656,51 @@ impl Flow {
             Origin::Sealed | Origin::Local => self.carried.asked.get(key) == Some(&digest),
             Origin::Fresh => self.unprompted_first_round && self.polls == 0,
         };
-        let response = if may_read {
+        if may_read {
             self.responses.remove(key)
         } else {
             None
-        };
-        let again = match response {
-            None => None,
-            Some(response) => match need.read(&asking, &response) {
-                Ok(Reading::Done(output)) => {
-                    let answered = Answered {
-                        request: digest,
-                        response,
-                    };
-                    self.carried.answers.insert(key.to_owned(), answered);
-                    return Ok(Some(output));
+        }
+    }
+
+    /// Reads the client's `response` to the request with `digest`: a done
+    /// answer is kept for the next rounds; an invalid one counts an attempt,
+    /// until [`Flow::with_max_attempts`] answers were read.
+    fn read_response<N: Need + ?Sized>(
+        &mut self,
+        need: &N,
+        visit: Option<&ElicitationId>,
+        key: &str,
+        digest: RequestDigest,
+        response: Value,
+    ) -> Result<Reading<N::Output>, Stop> {
+        match need.read(&self.asking(visit), &response) {
+            Ok(Reading::Done(output)) => {
+                let answered = Answered {
+                    request: digest,
+                    response,
+                };
+                self.carried.answers.insert(key.to_owned(), answered);
+                Ok(Reading::Done(output))
+            }
+            Ok(Reading::Invalid(again)) => {
+                let attempts = self.carried.attempts.entry(key.to_owned()).or_insert(0);
+                *attempts += 1;
+                if *attempts >= self.max_attempts {
+                    return Err(Stop::Exhausted(Exhausted {
+                        key: key.to_owned(),
+                        attempts: *attempts,
+                        errors: again.errors,
+                    }));
                 }
-                Ok(Reading::Invalid(again)) => {
-                    let attempts = self.carried.attempts.entry(key.to_owned()).or_insert(0);
-                    *attempts += 1;
-                    if *attempts >= self.max_attempts {
-                        return Err(Stop::Exhausted(Exhausted {
-                            key: key.to_owned(),
-                            attempts: *attempts,
-                            errors: again.errors,
-                        }));
-                    }
-                    Some(again)
-                }
-                Err(error) => {
-                    return Err(FlowError::Response {
-                        key: Excerpt(key).to_string(),
-                        error,
-                    }
-                    .into());
-                }
-            },
-        };
-        let request = match &again {
-            None => first,
-            Some(again) => need.request(&asking, Some(again)).map_err(AskError::from)?,
-        };
-        round.push(key, request, digest).map_err(AskError::from)?;
-        Ok(None)
+                Ok(Reading::Invalid(again))
+            }
+            Err(error) => Err(FlowError::Response {
+                key: Excerpt(key).to_string(),
+                error,
+            }
+            .into()),
+        }
     }
 
     /// The visit of the URL request under `key`: the one carried from an
@@ -704,22 +750,18 @@ impl Flow {
 impl Flow {
     /// The digest of the URL request `need` asks in this flow (its visit
     /// drawn and carried as [`Flow::gather`] does).
-    fn url_digest(&mut self, need: &Url) -> Result<RequestDigest, Stop> {
+    fn url_digest(&mut self, need: &UrlNeed) -> Result<RequestDigest, Stop> {
         let visit = self.visit(need.key())?;
-        let asking = Asking {
-            revision: self.revision,
-            support: &self.support,
-            limits: self.limits,
-            visit: Some(&visit),
-        };
-        let request = need.request(&asking, None).map_err(AskError::from)?;
+        let request = need
+            .request(&self.asking(Some(&visit)), None)
+            .map_err(AskError::from)?;
         Ok(RequestDigest::of(&request))
     }
 
     /// The answer kept under `key` for the URL request `need`: `None` when
     /// none is kept, or when the one kept answers another request (then
     /// it is dropped).
-    pub(crate) fn kept(&mut self, key: &str, need: &Url) -> Result<Option<Value>, Stop> {
+    pub(crate) fn kept(&mut self, key: &str, need: &UrlNeed) -> Result<Option<Value>, Stop> {
         if !self.carried.answers.contains_key(key) {
             return Ok(None);
         }
@@ -735,7 +777,7 @@ impl Flow {
 
     /// Keeps `response` under `key` as the answer to the URL request
     /// `need`, sealed with the rest of the state, for later rounds.
-    pub(crate) fn keep(&mut self, key: &str, need: &Url, response: Value) -> Result<(), Stop> {
+    pub(crate) fn keep(&mut self, key: &str, need: &UrlNeed, response: Value) -> Result<(), Stop> {
         let request = self.url_digest(need)?;
         let answered = Answered { request, response };
         self.carried.answers.insert(key.to_owned(), answered);

@@ -1,15 +1,17 @@
-//! A page for the user to visit (URL mode), and what the user said to it:
-//! consent to open it, which is not the visit itself.
+//! A page for the user to visit (URL mode), asked in a flow; what the
+//! user said to it is a [`UrlConsent`]: consent to open it, which is not
+//! the visit itself.
 
 use serde_json::Value;
 
 use super::need::{Again, Asking, Need, Reading, elicit_result};
 use super::{Capability, ResponseError};
 use crate::protocol::{
-    Action, ElicitationId, InputRequest, Mode, RequestError, UrlPolicy, has_elicitation_id,
+    ElicitationId, InputRequest, Mode, RequestError, UrlPolicy, has_elicitation_id,
 };
+use crate::url::UrlConsent;
 
-/// Where a URL's visit id goes: `{visit}` in the URL a [`Url`] need is
+/// Where a URL's visit id goes: `{visit}` in the URL a [`UrlNeed`] is
 /// given is replaced by the visit's id.
 pub const VISIT_PLACEHOLDER: &str = "{visit}";
 
@@ -27,26 +29,30 @@ pub const VISIT_PLACEHOLDER: &str = "{visit}";
 /// The URL must be `https` ([`UrlRequest::new`](crate::protocol::UrlRequest::new)).
 ///
 /// ```
-/// use elicit_runtime::flow::{Capability, Need, Url};
+/// use elicit_runtime::flow::{Capability, Need, UrlNeed};
 /// use elicit_runtime::protocol::Mode;
 ///
-/// let need = Url::new("github", "Connect your GitHub account", "https://example.com/connect/{visit}");
+/// let need = UrlNeed::new("github", "Connect your GitHub account", "https://example.com/connect/{visit}");
 /// assert_eq!(need.capability(), Capability::Elicitation(Mode::Url));
 /// assert!(need.has_visit());
 /// ```
 #[derive(Debug, Clone)]
-pub struct Url {
+pub struct UrlNeed {
     key: String,
     message: String,
     url: String,
     policy: UrlPolicy,
 }
 
-impl Url {
+impl UrlNeed {
     /// A request under `key` to open `url` (where `{visit}`, if present,
     /// becomes the visit's id), explained by `message`.
-    pub fn new(key: impl Into<String>, message: impl Into<String>, url: impl Into<String>) -> Url {
-        Url {
+    pub fn new(
+        key: impl Into<String>,
+        message: impl Into<String>,
+        url: impl Into<String>,
+    ) -> UrlNeed {
+        UrlNeed {
             key: key.into(),
             message: message.into(),
             url: url.into(),
@@ -59,19 +65,19 @@ impl Url {
     /// explicit choice.
     ///
     /// ```
-    /// use elicit_runtime::flow::{ClientSupport, Flow, Url};
+    /// use elicit_runtime::flow::{ClientSupport, Flow, UrlNeed};
     /// use elicit_runtime::protocol::{ElicitationCapability, Revision, UrlPolicy};
     ///
     /// let support = ClientSupport::elicitation(ElicitationCapability::form_and_url());
     /// let local = "http://127.0.0.1:8080/connect/{visit}";
     /// let mut flow = Flow::local(Revision::LATEST, support.clone());
-    /// assert!(flow.gather(Url::new("k", "Connect", local)).is_err_and(|stop| stop.to_string().contains("https")));
+    /// assert!(flow.gather(UrlNeed::new("k", "Connect", local)).is_err_and(|stop| stop.to_string().contains("https")));
     /// let mut flow = Flow::local(Revision::LATEST, support);
-    /// let need = Url::new("k", "Connect", local).with_policy(UrlPolicy::HttpsOrLoopbackHttp);
+    /// let need = UrlNeed::new("k", "Connect", local).with_policy(UrlPolicy::HttpsOrLoopbackHttp);
     /// assert!(matches!(flow.gather(need), Err(elicit_runtime::flow::Stop::InputRequired(_))));
     /// ```
-    pub fn with_policy(self, policy: UrlPolicy) -> Url {
-        Url { policy, ..self }
+    pub fn with_policy(self, policy: UrlPolicy) -> UrlNeed {
+        UrlNeed { policy, ..self }
     }
 
     /// The URL for `visit`.
@@ -83,7 +89,7 @@ impl Url {
     }
 }
 
-impl Need for Url {
+impl Need for UrlNeed {
     type Output = UrlConsent;
 
     fn key(&self) -> &str {
@@ -120,42 +126,9 @@ impl Need for Url {
         response: &Value,
     ) -> Result<Reading<UrlConsent>, ResponseError> {
         let result = elicit_result(asking, response)?;
-        Ok(Reading::Done(match result.action {
-            Action::Accept => UrlConsent::Consented {
-                visit: asking.visit().cloned(),
-            },
-            Action::Decline => UrlConsent::Declined,
-            Action::Cancel => UrlConsent::Cancelled,
-        }))
-    }
-}
-
-/// What the user said to a URL request in a flow.
-///
-/// `Consented` is consent to open the page, and nothing more: the visit
-/// happens out of band, and whether it was completed is for the tool to
-/// look up in its own record, by the visit's id, before it acts on it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[must_use]
-pub enum UrlConsent {
-    /// The user agreed to open the page.
-    Consented {
-        /// The visit the page was opened for (`None` only for a request
-        /// built outside a flow).
-        visit: Option<ElicitationId>,
-    },
-    /// The user explicitly declined to open it.
-    Declined,
-    /// The user dismissed the request without choosing.
-    Cancelled,
-}
-
-impl UrlConsent {
-    /// The visit the user consented to open, if they did.
-    pub fn visit(&self) -> Option<&ElicitationId> {
-        match self {
-            UrlConsent::Consented { visit } => visit.as_ref(),
-            UrlConsent::Declined | UrlConsent::Cancelled => None,
-        }
+        Ok(Reading::Done(UrlConsent::from_action(
+            result.action,
+            asking.visit().cloned(),
+        )))
     }
 }

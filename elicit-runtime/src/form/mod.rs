@@ -1,18 +1,18 @@
 //! The form-level trait: a struct whose fields make one elicitation form.
 
 mod again;
-mod arguments;
+pub(crate) mod arguments;
 mod cache;
 mod mode;
 mod requests;
 
+use arguments::ArgumentsError;
 pub use mode::FormMode;
 
 use serde_json::{Map, Value};
 
 use std::sync::Arc;
 
-use crate::arguments::{self as fields, ArgumentsError};
 use crate::limits::Limits;
 use crate::protocol::{FormRequest, Revision};
 use crate::schema::{Downlevel, FormSchema, Portability, RenderError};
@@ -278,7 +278,7 @@ pub trait Elicitable: Sized {
     /// assert!(Party::arguments_present(answered.as_object().unwrap()));
     /// ```
     fn arguments_present(arguments: &Map<String, Value>) -> bool {
-        fields::present(&Self::SCHEMA, arguments)
+        arguments::present(&Self::SCHEMA, arguments)
     }
 
     /// The form's `requestedSchema` as compact JSON text for `revision`,

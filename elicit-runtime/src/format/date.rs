@@ -137,7 +137,8 @@ pub(super) const fn date(value: &str) -> Result<DateParts, Reason> {
     }
 }
 
-/// Reads a `date-time`.
+/// Reads a `date-time`: a `full-date`, `T`, a `partial-time` and a
+/// `time-offset`, each read in its turn.
 pub(super) const fn date_time(value: &str) -> Result<DateTimeParts, Reason> {
     let b = value.as_bytes();
     let Some((year, month, day)) = full_date(b) else {
@@ -150,66 +151,9 @@ pub(super) const fn date_time(value: &str) -> Result<DateTimeParts, Reason> {
         Some(b' ') => return Err(Reason::SpaceBeforeTime),
         Some(_) => return Err(Reason::ExpectedT),
     }
-    let Some((hour, minute)) = hh_mm(b, 11) else {
-        return Err(Reason::ExpectedTime);
-    };
-    if !is(b, 16, b':') {
-        return Err(Reason::ExpectedTime);
-    }
-    let Some(second) = two_digits(b, 17) else {
-        return Err(Reason::ExpectedTime);
-    };
-    if hour > 23 {
-        return Err(Reason::HourDoesNotExist { hour });
-    }
-    if minute > 59 {
-        return Err(Reason::MinuteDoesNotExist { minute });
-    }
-    if second > 60 {
-        return Err(Reason::SecondDoesNotExist { second });
-    }
-    let mut i = 19;
-    let mut nanosecond = 0;
-    let mut fraction_digits = 0;
-    if is(b, i, b'.') {
-        i += 1;
-        let start = i;
-        while i < b.len() && b[i].is_ascii_digit() {
-            if i - start < 9 {
-                nanosecond = nanosecond * 10 + (b[i] - b'0') as u32;
-            }
-            i += 1;
-        }
-        if i == start {
-            return Err(Reason::ExpectedFractionDigits);
-        }
-        fraction_digits = i - start;
-        // Fewer than nine digits: scale to nanoseconds.
-        let mut k = fraction_digits;
-        while k < 9 {
-            nanosecond *= 10;
-            k += 1;
-        }
-    }
-    // `i <= b.len()` here, so `i + 1` and `i + 6` cannot overflow.
-    let (offset, end) = match byte(b, i) {
-        Some(b'Z' | b'z') => (0, i + 1),
-        Some(sign @ (b'+' | b'-')) => {
-            let Some((hours, minutes)) = hh_mm(b, i + 1) else {
-                return Err(Reason::ExpectedOffset);
-            };
-            if hours > 23 {
-                return Err(Reason::OffsetHourDoesNotExist { hour: hours });
-            }
-            if minutes > 59 {
-                return Err(Reason::OffsetMinuteDoesNotExist { minute: minutes });
-            }
-            let offset = hours as i16 * 60 + minutes as i16;
-            (if sign == b'-' { -offset } else { offset }, i + 6)
-        }
-        None => return Err(Reason::MissingOffset),
-        Some(_) => return Err(Reason::ExpectedOffsetAfterTime),
-    };
+    let (hour, minute, second) = tri!(time_of_day(b));
+    let (nanosecond, fraction_digits, i) = tri!(fraction(b, 19));
+    let (offset, end) = tri!(time_offset(b, i));
     if end != b.len() {
         return Err(Reason::TextAfterOffset);
     }
@@ -231,6 +175,83 @@ pub(super) const fn date_time(value: &str) -> Result<DateTimeParts, Reason> {
         fraction_digits,
         offset_seconds: offset as i32 * 60,
     })
+}
+
+/// Reads `hh:mm:ss` at byte 11 of a `date-time` (after its `T`) and checks
+/// that each part exists (a second of 60 is a leap second, placed later).
+const fn time_of_day(b: &[u8]) -> Result<(u8, u8, u8), Reason> {
+    let Some((hour, minute)) = hh_mm(b, 11) else {
+        return Err(Reason::ExpectedTime);
+    };
+    if !is(b, 16, b':') {
+        return Err(Reason::ExpectedTime);
+    }
+    let Some(second) = two_digits(b, 17) else {
+        return Err(Reason::ExpectedTime);
+    };
+    if hour > 23 {
+        return Err(Reason::HourDoesNotExist { hour });
+    }
+    if minute > 59 {
+        return Err(Reason::MinuteDoesNotExist { minute });
+    }
+    if second > 60 {
+        return Err(Reason::SecondDoesNotExist { second });
+    }
+    Ok((hour, minute, second))
+}
+
+/// Reads the `time-secfrac` at `i`, if any: the nanoseconds (digits past
+/// the ninth are read and dropped), the number of digits, and where the
+/// text goes on.
+const fn fraction(b: &[u8], mut i: usize) -> Result<(u32, usize, usize), Reason> {
+    if !is(b, i, b'.') {
+        return Ok((0, 0, i));
+    }
+    i += 1;
+    let start = i;
+    let mut nanosecond = 0;
+    while i < b.len() && b[i].is_ascii_digit() {
+        if i - start < 9 {
+            nanosecond = nanosecond * 10 + (b[i] - b'0') as u32;
+        }
+        i += 1;
+    }
+    if i == start {
+        return Err(Reason::ExpectedFractionDigits);
+    }
+    let fraction_digits = i - start;
+    // Fewer than nine digits: scale to nanoseconds.
+    let mut k = fraction_digits;
+    while k < 9 {
+        nanosecond *= 10;
+        k += 1;
+    }
+    Ok((nanosecond, fraction_digits, i))
+}
+
+/// Reads the `time-offset` at `i` (`Z`, or `+hh:mm` / `-hh:mm`): the offset
+/// in minutes east of UTC, and where the text goes on.
+const fn time_offset(b: &[u8], i: usize) -> Result<(i16, usize), Reason> {
+    // `i <= b.len()` here, so `i + 1` and `i + 6` cannot overflow.
+    match byte(b, i) {
+        Some(b'Z' | b'z') => Ok((0, i + 1)),
+        Some(sign @ (b'+' | b'-')) => {
+            let Some((hours, minutes)) = hh_mm(b, i + 1) else {
+                return Err(Reason::ExpectedOffset);
+            };
+            if hours > 23 {
+                return Err(Reason::OffsetHourDoesNotExist { hour: hours });
+            }
+            if minutes > 59 {
+                return Err(Reason::OffsetMinuteDoesNotExist { minute: minutes });
+            }
+            let offset = hours as i16 * 60 + minutes as i16;
+            Ok((if sign == b'-' { -offset } else { offset }, i + 6))
+        }
+        None => Err(Reason::MissingOffset),
+        Some(_) => Err(Reason::ExpectedOffsetAfterTime),
+    }
 }
 
 /// Reads `YYYY-MM-DD` at the start of `b`, without checking the calendar.

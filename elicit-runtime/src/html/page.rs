@@ -11,7 +11,7 @@ use super::escape::{attr, text};
 use super::fields::{self, Field};
 use super::read::{ACTION_FIELD, CSRF_FIELD};
 use super::{Action, Shell};
-use crate::client::{Form, describe};
+use crate::client::{FormView, describe};
 use crate::form::Elicitable;
 use crate::schema::{FormSchema, Property};
 use crate::validate::{FieldError, ValidationErrors};
@@ -132,11 +132,11 @@ impl<'a> FormPage<'a> {
     /// The page of a form a server sent, as a client read it.
     ///
     /// ```
-    /// use elicit_runtime::client::Form;
+    /// use elicit_runtime::client::FormView;
     /// use elicit_runtime::html::FormPage;
     /// use serde_json::json;
     ///
-    /// let form = Form::from_request(&json!({
+    /// let form = FormView::from_request(&json!({
     ///     "message": "Pick a plan",
     ///     "requestedSchema": { "type": "object", "properties": {
     ///         "plan": { "type": "string", "oneOf": [
@@ -148,7 +148,7 @@ impl<'a> FormPage<'a> {
     /// let page = FormPage::from_form(&form, "/answer", "t").render();
     /// assert!(page.contains(r#"<input type="radio" id="field-0-1" name="plan" value="pro">"#));
     /// ```
-    pub fn from_form(form: &'a Form, action: &'a str, csrf: &'a str) -> Self {
+    pub fn from_form(form: &'a FormView, action: &'a str, csrf: &'a str) -> Self {
         FormPage::new(form.message(), form.schema(), action, csrf)
     }
 

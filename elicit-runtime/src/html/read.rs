@@ -2,13 +2,14 @@
 //! token, and the content the validator reads, typed by the form's schema.
 
 use core::fmt;
+use std::borrow::Cow;
 
 use serde_json::{Map, Number, Value};
 
 use super::decode::{decode, pairs};
 use crate::excerpt::Excerpt;
 use crate::protocol::Action;
-use crate::schema::{FormSchema, Kind};
+use crate::schema::{FormSchema, Kind, Property};
 use crate::validate::ValidationErrors;
 use crate::{form::Elicitable, limits::Limits, outcome::Elicitation};
 
@@ -90,15 +91,7 @@ impl Submission {
                 actual: body.len(),
             });
         }
-        if let Some(reserved) = schema
-            .properties
-            .iter()
-            .find(|p| p.name == ACTION_FIELD || p.name == CSRF_FIELD)
-        {
-            return Err(ReadError::ReservedName {
-                name: Excerpt(&reserved.name).to_string(),
-            });
-        }
+        reserved_name(schema)?;
         let max = limits.string_bytes();
         let mut action = None;
         let mut csrf = None;
@@ -122,60 +115,17 @@ impl Submission {
                 if action.replace(pressed).is_some() {
                     return Err(repeated());
                 }
-                continue;
-            }
-            if name == CSRF_FIELD {
+            } else if name == CSRF_FIELD {
                 if csrf.replace(value.into_owned()).is_some() {
                     return Err(repeated());
                 }
-                continue;
+            } else if let Some(property) = schema.property(&name) {
+                fill(&mut content, property, name, value)?;
             }
-            let Some(property) = schema.property(&name) else {
-                continue;
-            };
-            if let Kind::MultiSelect(_) = property.schema.kind {
-                let entry = content
-                    .entry(name.into_owned())
-                    .or_insert_with(|| Value::Array(Vec::new()));
-                if let Value::Array(items) = entry {
-                    items.push(Value::String(value.into_owned()));
-                }
-                continue;
-            }
-            if content.contains_key(name.as_ref()) {
-                return Err(repeated());
-            }
-            if value.is_empty() {
-                // Left out; a second empty value is still a repeat.
-                content.insert(name.into_owned(), Value::Null);
-                continue;
-            }
-            let typed = match &property.schema.kind {
-                Kind::Number(_) => number(&value),
-                Kind::Boolean(_) => match value.as_ref() {
-                    "true" => Some(Value::Bool(true)),
-                    "false" => Some(Value::Bool(false)),
-                    _ => None,
-                },
-                Kind::String(_) | Kind::Enum(_) | Kind::MultiSelect(_) => None,
-            };
-            let typed = typed.unwrap_or_else(|| Value::String(value.into_owned()));
-            content.insert(name.into_owned(), typed);
         }
         // The empty values held their place against repeats: now out.
         content.retain(|_, value| !value.is_null());
-        for property in schema.properties.iter() {
-            let absent = !content.contains_key(property.name.as_ref());
-            match &property.schema.kind {
-                Kind::Boolean(_) if absent => {
-                    content.insert(property.name.to_string(), Value::Bool(false));
-                }
-                Kind::MultiSelect(_) if absent && property.required => {
-                    content.insert(property.name.to_string(), Value::Array(Vec::new()));
-                }
-                _ => {}
-            }
-        }
+        unposted(schema, &mut content);
         Ok(Submission {
             action: action.ok_or(ReadError::NoAction)?,
             csrf: csrf.ok_or(ReadError::NoToken)?,
@@ -232,6 +182,79 @@ impl fmt::Debug for Submission {
             .field("csrf", &"<redacted>")
             .field("fields", &self.content.keys().collect::<Vec<_>>())
             .finish()
+    }
+}
+
+/// Refuses a form with a field named as one of the page's controls.
+fn reserved_name(schema: &FormSchema) -> Result<(), ReadError> {
+    match schema
+        .properties
+        .iter()
+        .find(|p| p.name == ACTION_FIELD || p.name == CSRF_FIELD)
+    {
+        Some(reserved) => Err(ReadError::ReservedName {
+            name: Excerpt(&reserved.name).to_string(),
+        }),
+        None => Ok(()),
+    }
+}
+
+/// Puts the posted `value` of the field `property` into `content`: a
+/// multi-select gathers its values, any other field takes one value, typed
+/// by its kind; an empty value holds its place as `null` until the end.
+fn fill(
+    content: &mut Map<String, Value>,
+    property: &Property,
+    name: Cow<'_, str>,
+    value: Cow<'_, str>,
+) -> Result<(), ReadError> {
+    if let Kind::MultiSelect(_) = property.schema.kind {
+        let entry = content
+            .entry(name.into_owned())
+            .or_insert_with(|| Value::Array(Vec::new()));
+        if let Value::Array(items) = entry {
+            items.push(Value::String(value.into_owned()));
+        }
+        return Ok(());
+    }
+    if content.contains_key(name.as_ref()) {
+        return Err(ReadError::Repeated {
+            name: Excerpt(&name).to_string(),
+        });
+    }
+    if value.is_empty() {
+        // Left out; a second empty value is still a repeat.
+        content.insert(name.into_owned(), Value::Null);
+        return Ok(());
+    }
+    let typed = match &property.schema.kind {
+        Kind::Number(_) => number(&value),
+        Kind::Boolean(_) => match value.as_ref() {
+            "true" => Some(Value::Bool(true)),
+            "false" => Some(Value::Bool(false)),
+            _ => None,
+        },
+        Kind::String(_) | Kind::Enum(_) | Kind::MultiSelect(_) => None,
+    };
+    let typed = typed.unwrap_or_else(|| Value::String(value.into_owned()));
+    content.insert(name.into_owned(), typed);
+    Ok(())
+}
+
+/// What a page posts nothing for: an unticked checkbox is `false`, a
+/// required multi-select with nothing chosen an empty array.
+fn unposted(schema: &FormSchema, content: &mut Map<String, Value>) {
+    for property in schema.properties.iter() {
+        let absent = !content.contains_key(property.name.as_ref());
+        match &property.schema.kind {
+            Kind::Boolean(_) if absent => {
+                content.insert(property.name.to_string(), Value::Bool(false));
+            }
+            Kind::MultiSelect(_) if absent && property.required => {
+                content.insert(property.name.to_string(), Value::Array(Vec::new()));
+            }
+            _ => {}
+        }
     }
 }
 

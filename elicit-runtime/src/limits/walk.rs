@@ -77,6 +77,15 @@ impl Limits {
         self.members(members)
     }
 
+    /// [`Limits::check_value`] of a value nested at `level` (1 for the
+    /// outermost): a member of a message kept in a type of its own.
+    #[cfg(feature = "rmcp")]
+    pub(crate) fn check_value_at(&self, level: usize, value: &Value) -> Result<(), LimitError> {
+        let mut stack = Vec::new();
+        self.enter(value, level, &mut stack)?;
+        self.walk(stack)
+    }
+
     /// A string of a message kept in a type of its own.
     #[cfg(feature = "rmcp")]
     pub(crate) fn check_string(&self, s: &str) -> Result<(), LimitError> {

@@ -8,7 +8,7 @@ use serde_json::Value;
 use super::Elicitation;
 use crate::excerpt::Excerpt;
 use crate::protocol::{ElicitResult, InputResponses};
-use crate::{error::ElicitError, form::Elicitable, limits::Limits, url::UrlElicitation};
+use crate::{error::ElicitError, form::Elicitable, limits::Limits, url::UrlConsent};
 
 impl InputResponses {
     /// The elicitation result under `key`.
@@ -54,9 +54,9 @@ impl InputResponses {
     /// # Errors
     ///
     /// As [`InputResponses::elicitation`].
-    pub fn url_elicitation(&self, key: &str) -> Result<UrlElicitation, InputResponseError> {
+    pub fn url_consent(&self, key: &str) -> Result<UrlConsent, InputResponseError> {
         let value = self.require(key)?;
-        UrlElicitation::from_json(value).map_err(|error| InputResponseError::Invalid {
+        UrlConsent::from_json(value).map_err(|error| InputResponseError::Invalid {
             key: Excerpt(key).to_string(),
             error: error.into(),
         })

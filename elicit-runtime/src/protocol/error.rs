@@ -179,25 +179,7 @@ impl fmt::Display for RequestError {
                 url,
                 scheme,
                 policy,
-            } => match (scheme.as_str(), policy) {
-                ("http", UrlPolicy::HttpsOrLoopbackHttp) => write!(
-                    f,
-                    "elicitation `url` `{url}` uses `http` to a host that is not loopback: serve \
-                     the page over `https` (`http` is allowed only to `localhost`, \
-                     `127.0.0.0/8` and `[::1]`)"
-                ),
-                ("http", _) => write!(
-                    f,
-                    "elicitation `url` `{url}` uses `http`: serve the page over `https` (`http` \
-                     is allowed only to a loopback host, under \
-                     `UrlPolicy::HttpsOrLoopbackHttp`)"
-                ),
-                _ => write!(
-                    f,
-                    "elicitation `url` `{url}` uses the scheme `{scheme}`, which is no web page \
-                     a client may open: serve the page over `https`"
-                ),
-            },
+            } => scheme_refused(f, url, scheme, *policy),
             RequestError::UrlWithoutHost { url } => write!(
                 f,
                 "elicitation `url` `{url}` names no host, which the client must show the user: \
@@ -241,6 +223,33 @@ impl fmt::Display for RequestError {
                 Excerpt(reason)
             ),
         }
+    }
+}
+
+/// The message of [`RequestError::UrlSchemeRefused`]: what the policy
+/// allows, by the scheme refused.
+fn scheme_refused(
+    f: &mut fmt::Formatter<'_>,
+    url: &str,
+    scheme: &str,
+    policy: UrlPolicy,
+) -> fmt::Result {
+    match (scheme, policy) {
+        ("http", UrlPolicy::HttpsOrLoopbackHttp) => write!(
+            f,
+            "elicitation `url` `{url}` uses `http` to a host that is not loopback: serve the page \
+             over `https` (`http` is allowed only to `localhost`, `127.0.0.0/8` and `[::1]`)"
+        ),
+        ("http", _) => write!(
+            f,
+            "elicitation `url` `{url}` uses `http`: serve the page over `https` (`http` is \
+             allowed only to a loopback host, under `UrlPolicy::HttpsOrLoopbackHttp`)"
+        ),
+        _ => write!(
+            f,
+            "elicitation `url` `{url}` uses the scheme `{scheme}`, which is no web page a client \
+             may open: serve the page over `https`"
+        ),
     }
 }
 

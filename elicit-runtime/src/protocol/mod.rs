@@ -8,7 +8,7 @@
 //! |---|---|---|---|
 //! | capability | [`ElicitationCapability`] `{}` | `{form?, url?}` | same, in each request's `_meta` |
 //! | ask | [`ElicitRequestParams`] in `elicitation/create` | + [`UrlRequest`], `mode` | inside an [`InputRequiredResult`] |
-//! | answer | [`ElicitResult`] | same; [`UrlElicitation`](crate::UrlElicitation) for URL mode | in the retry's [`InputResponses`] |
+//! | answer | [`ElicitResult`] | same; [`UrlConsent`](crate::UrlConsent) for URL mode | in the retry's [`InputResponses`] |
 //! | URL mode extras | none | [`ElicitationCompleteNotification`], [`UrlElicitationRequired`] | removed |
 //!
 //! A server builds requests through an [`Elicitor`], which refuses a mode

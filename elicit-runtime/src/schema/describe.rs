@@ -24,10 +24,10 @@ pub(crate) enum Reader {
 /// The label to show for a field: its `title`, else its wire name.
 ///
 /// ```
-/// use elicit_runtime::client::{Form, describe};
+/// use elicit_runtime::client::{FormView, describe};
 /// use serde_json::json;
 ///
-/// let form = Form::from_request(&json!({
+/// let form = FormView::from_request(&json!({
 ///     "message": "Contact",
 ///     "requestedSchema": { "type": "object", "properties": {
 ///         "email": { "type": "string", "title": "Email address" },
@@ -47,10 +47,10 @@ pub fn label(field: &Property) -> &str {
 /// first ten by name, then how many more).
 ///
 /// ```
-/// use elicit_runtime::client::{Form, describe};
+/// use elicit_runtime::client::{FormView, describe};
 /// use serde_json::json;
 ///
-/// let form = Form::from_request(&json!({
+/// let form = FormView::from_request(&json!({
 ///     "message": "Sign up",
 ///     "requestedSchema": { "type": "object", "properties": {
 ///         "username": { "type": "string", "minLength": 3, "maxLength": 20 },
@@ -186,10 +186,10 @@ fn labels(options: &[EnumOption]) -> String {
 /// titles, a multi-select as a list (`none` when empty).
 ///
 /// ```
-/// use elicit_runtime::client::{Form, describe};
+/// use elicit_runtime::client::{FormView, describe};
 /// use serde_json::json;
 ///
-/// let form = Form::from_request(&json!({
+/// let form = FormView::from_request(&json!({
 ///     "message": "Preferences",
 ///     "requestedSchema": { "type": "object", "properties": {
 ///         "colors": { "type": "array", "items": { "anyOf": [

@@ -5,8 +5,9 @@
 use super::forms::Answered;
 use super::store::VisitId;
 use super::{Prefer, WebError, WebForms};
-use crate::flow::{AskError, Capability, Flow, Stop, Url, UrlConsent};
+use crate::flow::{AskError, Capability, Flow, Stop, UrlNeed};
 use crate::protocol::Mode;
+use crate::url::UrlConsent;
 use crate::{form::Elicitable, form::FormMode, outcome::Elicitation};
 
 /// How many times a hosted form is asked when the user says they opened
@@ -56,7 +57,7 @@ impl Flow {
                 0 => key.to_owned(),
                 n => format!("{key}.{n}"),
             };
-            Url::new(key, message, web.link(visit)).with_policy(web.url_policy())
+            UrlNeed::new(key, message, web.link(visit)).with_policy(web.url_policy())
         };
         let mut carried = match self.carried::<String>(&visit_key)? {
             Some(visit) => {
@@ -107,14 +108,29 @@ impl Flow {
                 visit
             }
         };
-        match self.gather(need(visit, asks))? {
+        let (first, again) = (need(visit, asks), need(visit, asks + 1));
+        self.ask_to_open(first, again, asks, &asks_key)
+    }
+
+    /// Asks the user to open a hosted form's page (`first`, the `asks`-th
+    /// time): opened but not submitted, it is asked `again` under a key of
+    /// its own, the count carried under `asks_key`, and after
+    /// [`WEB_FORM_ASKS`] asks reads as declined.
+    fn ask_to_open<T>(
+        &mut self,
+        first: UrlNeed,
+        again: UrlNeed,
+        asks: u32,
+        asks_key: &str,
+    ) -> Result<Elicitation<T>, Stop> {
+        match self.gather(first)? {
             UrlConsent::Declined => Ok(Elicitation::Decline),
             UrlConsent::Cancelled => Ok(Elicitation::Cancel),
             UrlConsent::Consented { .. } if asks + 1 >= WEB_FORM_ASKS => Ok(Elicitation::Decline),
             UrlConsent::Consented { .. } => {
                 // Opened, not submitted: ask again.
-                self.carry(&asks_key, &(asks + 1))?;
-                match self.gather(need(visit, asks + 1))? {
+                self.carry(asks_key, &(asks + 1))?;
+                match self.gather(again)? {
                     UrlConsent::Cancelled => Ok(Elicitation::Cancel),
                     UrlConsent::Declined | UrlConsent::Consented { .. } => Ok(Elicitation::Decline),
                 }

@@ -8,7 +8,7 @@
 #![allow(deprecated)]
 
 use elicit_runtime::Elicitation;
-use elicit_runtime::flow::{Form, Need, Roots, Sampling, Stop};
+use elicit_runtime::flow::{FormNeed, Need, Roots, Sampling, Stop};
 use elicit_runtime::integrations::rmcp::ServerFlow;
 use rmcp::ErrorData;
 use rmcp::model::{
@@ -115,7 +115,7 @@ async fn run(name: &str, mut flow: ServerFlow<'_>) -> Result<CallToolResponse, S
         "test_input_required_result_multiple_inputs" => {
             let (name, greeting, roots) = flow
                 .gather((
-                    Form::<Name>::new("user_name", "What is your name?"),
+                    FormNeed::<Name>::new("user_name", "What is your name?"),
                     Sampling::<CreateMessageResult>::new(
                         "greeting",
                         sampling("Generate a greeting", 50),
@@ -147,7 +147,7 @@ async fn run(name: &str, mut flow: ServerFlow<'_>) -> Result<CallToolResponse, S
         "test_input_required_result_capabilities" => {
             let (name, reply, roots) = flow
                 .gather((
-                    Form::<Name>::new("user_name", "What is your name?").optional(),
+                    FormNeed::<Name>::new("user_name", "What is your name?").optional(),
                     capital_question().optional(),
                     client_roots().optional(),
                 ))

@@ -6,7 +6,7 @@
 use std::future::Future;
 
 use elicit_runtime::Elicitation;
-use elicit_runtime::flow::{Form, Stop};
+use elicit_runtime::flow::{FormNeed, Stop};
 use elicit_runtime::integrations::rmcp::{ServerFlow, revision_of, support_of};
 use rmcp::ErrorData;
 use rmcp::model::{
@@ -76,8 +76,8 @@ pub async fn call(
         "multi_input" => spawn(server, context, |mut flow| async move {
             let (name, confirm) = flow
                 .gather((
-                    Form::<Name>::new("name", "What is your name?"),
-                    Form::<ConfirmDelete>::new("confirm", "Go ahead?"),
+                    FormNeed::<Name>::new("name", "What is your name?"),
+                    FormNeed::<ConfirmDelete>::new("confirm", "Go ahead?"),
                 ))
                 .await?;
             let name = answered(name, |user| user.name);

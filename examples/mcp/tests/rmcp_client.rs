@@ -223,7 +223,10 @@ async fn url_mode_shows_the_host_when_declared() {
         )
         .await
         .unwrap();
-    assert_eq!(answer.answer, elicit_runtime::UrlElicitation::Accept);
+    assert!(matches!(
+        answer,
+        elicit_runtime::UrlConsent::Consented { visit: Some(_) }
+    ));
     let shown = shown.lock().unwrap();
     let Ask::Url(view) = &shown[0].ask else {
         panic!("a URL")

@@ -611,8 +611,10 @@ async fn url_mode_returns_the_answer_with_its_elicitation_id() {
         .elicit_via_url("Connect your account", "https://example.com/connect")
         .await
         .unwrap();
-    assert_eq!(answer.answer, elicit_runtime::UrlElicitation::Accept);
-    let id = answer.elicitation_id.expect("2025-11-25 carries an id");
+    let elicit_runtime::UrlConsent::Consented { visit } = answer else {
+        panic!("consented: {answer:?}")
+    };
+    let id = visit.expect("2025-11-25 carries an id");
     let seen = requests(&session);
     assert_eq!(seen[0]["mode"], "url");
     assert_eq!(seen[0]["elicitationId"], id.as_str());

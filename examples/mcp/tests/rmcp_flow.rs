@@ -10,7 +10,7 @@ mod rmcp_session;
 
 use std::sync::{Arc, Mutex};
 
-use elicit_runtime::flow::{Form, Roots, Sampling, Stop};
+use elicit_runtime::flow::{FormNeed, Roots, Sampling, Stop};
 use elicit_runtime::integrations::rmcp::{ServerFlow, capability_to_rmcp};
 use elicit_runtime::protocol::ElicitationCapability;
 use elicit_runtime::state::{Principal, StateKey, StateKeys};
@@ -65,7 +65,7 @@ impl Notes {
             CreateMessageRequestParams::new(vec![SamplingMessage::user_text("Greet Ada")], 20);
         let (name, greeting, roots) = flow
             .gather((
-                Form::<Name>::new("name", "What is your name?"),
+                FormNeed::<Name>::new("name", "What is your name?"),
                 Sampling::<CreateMessageResult>::new("greeting", params),
                 Roots::<ListRootsResult>::new("roots"),
             ))

@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use elicit_runtime::flow::{ClientSupport, Form, Stop};
+use elicit_runtime::flow::{ClientSupport, FormNeed, Stop};
 use elicit_runtime::integrations::rmcp::ServerFlow;
 use elicit_runtime::protocol::{ElicitationCapability, Revision};
 use elicit_runtime::{Elicitable, Elicitation};
@@ -34,8 +34,8 @@ fn start(tasks: &TaskManager) -> String {
             let mut flow = ServerFlow::in_task(task, Revision::LATEST, support());
             let asked = flow
                 .gather((
-                    Form::<Name>::new("name", "What is your name?"),
-                    Form::<Confirm>::new("confirm", "Go ahead?"),
+                    FormNeed::<Name>::new("name", "What is your name?"),
+                    FormNeed::<Confirm>::new("confirm", "Go ahead?"),
                 ))
                 .await;
             let (name, confirm) = asked.map_err(Stop::into_task_exit)?;

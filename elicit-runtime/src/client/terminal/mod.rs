@@ -41,7 +41,7 @@ use core::fmt;
 
 use inquire::InquireError;
 
-use super::{Ask, Form, UrlView};
+use super::{Ask, FormView, UrlView};
 use crate::protocol::ElicitResult;
 
 mod field;
@@ -61,7 +61,7 @@ pub const DECLINE_COMMAND: &str = "/decline";
 /// A [`TerminalError`] when the terminal cannot be used (standard input is
 /// not a terminal, or reading it fails). Esc and Ctrl-C are no errors:
 /// they cancel.
-pub fn ask(form: &Form, server: &str) -> Result<ElicitResult, TerminalError> {
+pub fn ask(form: &FormView, server: &str) -> Result<ElicitResult, TerminalError> {
     review::run(form, server)
 }
 

@@ -4,7 +4,7 @@
 use serde_json::Value;
 
 use super::{Entry, Step, TerminalError, answered, field, leave};
-use crate::client::{Answer, Form, describe, secret_warnings};
+use crate::client::{Answer, FormView, describe, secret_warnings};
 use crate::excerpt::{Escaped, Excerpt};
 use crate::protocol::ElicitResult;
 use crate::schema::Property;
@@ -21,7 +21,7 @@ enum Review {
     Cancel,
 }
 
-pub(super) fn run(form: &Form, server: &str) -> Result<ElicitResult, TerminalError> {
+pub(super) fn run(form: &FormView, server: &str) -> Result<ElicitResult, TerminalError> {
     header(form, server);
     let mut answer = form.answer();
     for field in form.fields() {
@@ -61,7 +61,7 @@ pub(super) fn run(form: &Form, server: &str) -> Result<ElicitResult, TerminalErr
 }
 
 /// Which server asks and why, what the form warns about, and the ways out.
-fn header(form: &Form, server: &str) {
+fn header(form: &FormView, server: &str) {
     eprintln!("The server `{}` asks:", Excerpt(server));
     for line in Escaped(form.message()).to_string().lines() {
         eprintln!("  {line}");

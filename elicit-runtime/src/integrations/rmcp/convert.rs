@@ -15,10 +15,11 @@ use crate::flow::ClientSupport;
 use crate::limits::Limits;
 use crate::limits::{JsonError, LimitError};
 use crate::protocol::{
-    CheckedRequest, ElicitRequestParams, ElicitResult, ElicitationCapability, InputRequiredResult,
-    InputResponses, MessageError, ResultError, RetryParams,
+    Action, CheckedRequest, ElicitRequestParams, ElicitResult, ElicitationCapability,
+    InputRequiredResult, InputResponses, MessageError, ResultError, RetryParams,
 };
 use crate::schema::Num;
+use crate::validate::Received;
 
 /// A message that rmcp's types cannot carry exactly as this crate wrote
 /// it (or the reverse).
@@ -202,7 +203,64 @@ pub fn result_to_rmcp(result: &ElicitResult) -> mcp::ElicitResult {
 /// [`ResultError`] when the result is malformed (`content` that is not an
 /// object, say).
 pub fn result_from_rmcp(result: &mcp::ElicitResult) -> Result<ElicitResult, ResultError> {
-    let value = serde_json::to_value(result).unwrap_or(Value::Null);
+    let limits = &Limits::DEFAULT;
+    let meta = result.meta.as_ref().map(|meta| &meta.0);
+    // The result as the object it is written as: `action`, `content`,
+    // `_meta`; checked whole before anything is copied, and in the order a
+    // result read from JSON is (its last member first).
+    let members = 1 + usize::from(result.content.is_some()) + usize::from(meta.is_some());
+    limits.check_root(members).map_err(ResultError::TooLarge)?;
+    if let Some(meta) = meta {
+        limits
+            .check_members_at(2, meta.iter())
+            .map_err(ResultError::TooLarge)?;
+    }
+    if let Some(content) = &result.content {
+        limits
+            .check_value_at(2, content)
+            .map_err(ResultError::TooLarge)?;
+    }
+    let action = match result.action {
+        mcp::ElicitationAction::Accept => Action::Accept,
+        mcp::ElicitationAction::Decline => Action::Decline,
+        mcp::ElicitationAction::Cancel => Action::Cancel,
+        // rmcp's enum is open to actions this crate does not know.
+        ref other => {
+            return Err(ResultError::UnknownAction {
+                action: crate::excerpt::Excerpt(&format!("{other:?}")).to_string(),
+            });
+        }
+    };
+    let content = match &result.content {
+        _ if action != Action::Accept => None,
+        None | Some(Value::Null) => None,
+        Some(Value::Object(content)) => Some(content.clone()),
+        Some(other) => {
+            return Err(ResultError::ContentNotObject {
+                received: Received::of(other),
+            });
+        }
+    };
+    Ok(ElicitResult {
+        action,
+        content,
+        meta: meta.cloned(),
+    })
+}
+
+/// [`result_from_rmcp`] through the JSON rmcp writes: written, then read
+/// as this crate's result. What the direct reading is tested against; not
+/// for use.
+///
+/// # Errors
+///
+/// As [`result_from_rmcp`], and [`ResultError::NotJson`] when rmcp's
+/// result cannot be written.
+#[doc(hidden)]
+pub fn result_from_rmcp_via_json(result: &mcp::ElicitResult) -> Result<ElicitResult, ResultError> {
+    let value = serde_json::to_value(result).map_err(|error| ResultError::NotJson {
+        message: error.to_string(),
+    })?;
     ElicitResult::from_value(value)
 }
 

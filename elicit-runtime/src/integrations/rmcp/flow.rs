@@ -8,18 +8,16 @@ use std::time::Duration;
 use rmcp::model as mcp;
 use rmcp::service::{Peer, RequestContext, RoleServer};
 use rmcp::task_manager::{TaskContext, TaskExit};
-use serde::Serialize;
-use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use super::{RmcpElicitError, ServerElicitation};
-use crate::flow::UrlConsent;
-use crate::flow::{AskError, ClientSupport, Flow, FlowError, Form, Needs, Stop, Url};
+use crate::flow::{AskError, ClientSupport, Flow, FlowError, FormNeed, Needs, Stop, UrlNeed};
 use crate::protocol::{
-    Elicitor, InputRequest, InputRequiredResult, InputResponses, RetryParams, Revision,
+    ElicitResult, Elicitor, InputRequest, InputRequiredResult, InputResponses, RetryParams,
+    Revision,
 };
 use crate::state::{Binding, Principal, StateKeys};
-use crate::{form::FormMode, limits::Limits, outcome::Elicitation};
+use crate::{form::FormMode, limits::Limits, outcome::Elicitation, url::UrlConsent};
 
 mod sealed {
     pub trait Sealed {}
@@ -244,6 +242,26 @@ mod web_form;
 #[cfg(feature = "web")]
 mod web_page;
 
+/// Everything a [`Flow`] offers that sends nothing is reached through the
+/// `ServerFlow`: its revision, support and round, [`Flow::carry`],
+/// [`Flow::carried`], [`Flow::remember`], [`Flow::once`]. The asks that
+/// send ([`ServerFlow::gather`], [`ServerFlow::form`], [`ServerFlow::url`])
+/// are the `ServerFlow`'s own.
+impl std::ops::Deref for ServerFlow<'_> {
+    type Target = Flow;
+
+    fn deref(&self) -> &Flow {
+        &self.flow
+    }
+}
+
+/// The [`Flow`] underneath, mutably: see the `Deref` above.
+impl std::ops::DerefMut for ServerFlow<'_> {
+    fn deref_mut(&mut self) -> &mut Flow {
+        &mut self.flow
+    }
+}
+
 impl<'a> ServerFlow<'a> {
     /// The flow of `request`, handled with `context`, for `principal`:
     /// the user the server authenticated the request as
@@ -355,17 +373,6 @@ impl<'a> ServerFlow<'a> {
         self
     }
 
-    /// Records the state this call continues in `seen`, or refuses one
-    /// acted on before ([`Flow::once`]): call it just before an effect that
-    /// must happen once.
-    ///
-    /// # Errors
-    ///
-    /// As [`Flow::once`].
-    pub fn once(&self, seen: &crate::state::SeenTokens) -> Result<(), Stop> {
-        self.flow.once(seen)
-    }
-
     /// The same flow, waiting at most `timeout` for each request it sends
     /// itself (before 2026-07-28; no limit by default).
     pub fn with_timeout(mut self, timeout: Duration) -> ServerFlow<'a> {
@@ -373,7 +380,8 @@ impl<'a> ServerFlow<'a> {
         self
     }
 
-    /// The flow underneath: its revision, the client's support, the round.
+    /// The flow underneath: its revision, the client's support, the round
+    /// (the same [`Flow`] the `ServerFlow` dereferences to).
     pub fn flow(&self) -> &Flow {
         &self.flow
     }
@@ -406,11 +414,11 @@ impl<'a> ServerFlow<'a> {
         key: impl Into<String>,
         message: impl Into<String>,
     ) -> Result<Elicitation<T>, Stop> {
-        self.gather(Form::<T>::new(key, message)).await
+        self.gather(FormNeed::<T>::new(key, message)).await
     }
 
     /// Asks the user to open `url` (URL mode) under `key`; `{visit}` in
-    /// `url` becomes the visit's id ([`Url`]).
+    /// `url` becomes the visit's id ([`UrlNeed`]).
     ///
     /// # Errors
     ///
@@ -421,38 +429,7 @@ impl<'a> ServerFlow<'a> {
         message: impl Into<String>,
         url: impl Into<String>,
     ) -> Result<UrlConsent, Stop> {
-        self.gather(Url::new(key, message, url)).await
-    }
-
-    /// Carries `value` under `key` into the next rounds ([`Flow::carry`]).
-    ///
-    /// # Errors
-    ///
-    /// As [`Flow::carry`].
-    pub fn carry<V: Serialize>(&mut self, key: &str, value: &V) -> Result<(), Stop> {
-        self.flow.carry(key, value)
-    }
-
-    /// The value carried under `key` ([`Flow::carried`]).
-    ///
-    /// # Errors
-    ///
-    /// As [`Flow::carried`].
-    pub fn carried<V: DeserializeOwned>(&self, key: &str) -> Result<Option<V>, Stop> {
-        self.flow.carried(key)
-    }
-
-    /// The value carried under `key`, computed once ([`Flow::remember`]).
-    ///
-    /// # Errors
-    ///
-    /// As [`Flow::remember`].
-    pub fn remember<V: Serialize + DeserializeOwned>(
-        &mut self,
-        key: &str,
-        compute: impl FnOnce() -> V,
-    ) -> Result<V, Stop> {
-        self.flow.remember(key, compute)
+        self.gather(UrlNeed::new(key, message, url)).await
     }
 
     /// Sends the requests of `result` and gives the flow the responses.
@@ -501,7 +478,7 @@ impl<'a> ServerFlow<'a> {
     ) -> Result<Value, Stop> {
         match request {
             InputRequest::Elicitation(params) => {
-                // A URL need built its request under its own policy (`Url::request`,
+                // A URL need built its request under its own policy (`UrlNeed::request`,
                 // `https` unless the need allowed `http` to a loopback host); this
                 // check is for the client's modes, and refuses any other URL still.
                 let checked = self
@@ -513,7 +490,7 @@ impl<'a> ServerFlow<'a> {
                     .send_elicitation(&checked, self.timeout)
                     .await
                     .map_err(transport)?;
-                Ok(serde_json::to_value(&result).unwrap_or(Value::Null))
+                Ok(response_of(result))
             }
             InputRequest::Other { method, params } => {
                 let mut message = serde_json::Map::new();
@@ -522,7 +499,7 @@ impl<'a> ServerFlow<'a> {
                     message.insert("params".to_owned(), params.clone());
                 }
                 let request: mcp::ServerRequest = serde_json::from_value(Value::Object(message))
-                    .map_err(|error| transport(RmcpElicitError::Conversion(conversion(&error))))?;
+                    .map_err(|error| conversion_stop(&error, TO_RMCP))?;
                 let mut options = rmcp::service::PeerRequestOptions::no_options();
                 options.timeout = self.timeout;
                 let result = peer
@@ -532,7 +509,9 @@ impl<'a> ServerFlow<'a> {
                     .await_response()
                     .await
                     .map_err(|error| transport(RmcpElicitError::from(error)))?;
-                Ok(serde_json::to_value(&result).unwrap_or(Value::Null))
+                // The flow reads the response as the need's own type, from
+                // the JSON the client sent.
+                serde_json::to_value(&result).map_err(|error| conversion_stop(&error, FROM_RMCP))
             }
         }
     }
@@ -599,22 +578,36 @@ pub fn support_of(capabilities: Option<&mcp::ClientCapabilities>) -> ClientSuppo
         .unwrap_or_default()
 }
 
+/// The response a flow reads from the client's result, written as the
+/// client wrote it (`action`, `content`, `_meta`), the content moved.
+fn response_of(result: ElicitResult) -> Value {
+    let mut response = serde_json::Map::with_capacity(3);
+    response.insert("action".to_owned(), Value::from(result.action.as_str()));
+    if let Some(content) = result.content {
+        response.insert("content".to_owned(), Value::Object(content));
+    }
+    if let Some(meta) = result.meta {
+        response.insert("_meta".to_owned(), Value::Object(meta));
+    }
+    Value::Object(response)
+}
+
 /// A request of the flow as rmcp's input request, for a task.
 fn task_request(request: &InputRequest) -> Result<mcp::InputRequest, Stop> {
-    let value = serde_json::to_value(request).map_err(|error| conversion_stop(&error))?;
-    serde_json::from_value(value).map_err(|error| conversion_stop(&error))
+    let value = serde_json::to_value(request).map_err(|error| conversion_stop(&error, TO_RMCP))?;
+    serde_json::from_value(value).map_err(|error| conversion_stop(&error, TO_RMCP))
 }
 
-fn conversion(error: &serde_json::Error) -> super::ConversionError {
-    super::ConversionError {
-        from: "an input request",
-        to: "rmcp's request",
+/// The two ways a flow's messages cross to rmcp's types: (from, to).
+const TO_RMCP: (&str, &str) = ("an input request", "rmcp's request");
+const FROM_RMCP: (&str, &str) = ("rmcp's result", "a response of the flow");
+
+fn conversion_stop(error: &serde_json::Error, (from, to): (&'static str, &'static str)) -> Stop {
+    transport(RmcpElicitError::Conversion(super::ConversionError {
+        from,
+        to,
         reason: error.to_string(),
-    }
-}
-
-fn conversion_stop(error: &serde_json::Error) -> Stop {
-    transport(RmcpElicitError::Conversion(conversion(error)))
+    }))
 }
 
 fn transport(error: RmcpElicitError) -> Stop {

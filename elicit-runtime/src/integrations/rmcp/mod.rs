@@ -64,7 +64,8 @@ pub use convert::{
 };
 #[doc(hidden)]
 pub use convert::{
-    input_required_to_rmcp_via_json, request_to_rmcp_via_json, retry_from_rmcp_via_json,
+    input_required_to_rmcp_via_json, request_to_rmcp_via_json, result_from_rmcp_via_json,
+    retry_from_rmcp_via_json,
 };
 pub use error::RmcpElicitError;
 pub use fallback::{WebPageForm, WebPageRoute, apps_of, tool_with_form};
@@ -72,4 +73,4 @@ pub use fallback::{WebPageForm, WebPageRoute, apps_of, tool_with_form};
 pub use fallback::{tool_with_visit_argument, tool_with_web_form};
 pub use flow::{Continued, ServerFlow, principal_of, revision_of, support_of};
 pub use rounds::{RoundError, Rounds};
-pub use server::{ServerElicitation, UrlAnswer};
+pub use server::ServerElicitation;

@@ -7,27 +7,13 @@ use rmcp::model as mcp;
 use rmcp::service::{Peer, RequestContext, RoleServer};
 
 use super::{RmcpElicitError, capability_from_rmcp, request_to_rmcp, result_from_rmcp};
-use crate::protocol::{
-    CheckedRequest, ElicitResult, ElicitationId, Elicitor, RequestError, Revision,
-};
-use crate::{error::ElicitError, form::FormMode, outcome::Elicitation, url::UrlElicitation};
+use crate::protocol::{CheckedRequest, ElicitResult, Elicitor, RequestError, Revision};
+use crate::{error::ElicitError, form::FormMode, outcome::Elicitation, url::UrlConsent};
 
 mod sealed {
     pub trait Sealed {}
     impl Sealed for rmcp::service::Peer<rmcp::service::RoleServer> {}
     impl Sealed for rmcp::service::RequestContext<rmcp::service::RoleServer> {}
-}
-
-/// The user's answer to a URL-mode request, with the request's
-/// `elicitationId` (2025-11-25), which binds the out-of-band interaction to
-/// this user and names it in `notifications/elicitation/complete`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct UrlAnswer {
-    /// What the user did.
-    pub answer: UrlElicitation,
-    /// The request's `elicitationId`; `None` in 2026-07-28, which has none.
-    pub elicitation_id: Option<ElicitationId>,
 }
 
 /// Typed elicitation on rmcp's server peer and request context.
@@ -139,7 +125,8 @@ pub trait ServerElicitation: sealed::Sealed + Sync {
     }
 
     /// Asks the user to open `url` (URL mode, from 2025-11-25), with a
-    /// fresh `elicitationId`.
+    /// fresh `elicitationId`, given back as the visit of
+    /// [`UrlConsent::Consented`].
     ///
     /// # Errors
     ///
@@ -152,17 +139,17 @@ pub trait ServerElicitation: sealed::Sealed + Sync {
         &self,
         message: impl Into<String>,
         url: impl Into<String>,
-    ) -> impl Future<Output = Result<UrlAnswer, RmcpElicitError>> + Send {
+    ) -> impl Future<Output = Result<UrlConsent, RmcpElicitError>> + Send {
         let request = self
             .elicitor()
             .and_then(|elicitor| Ok(elicitor.url(message, url)?));
         async move {
             let request = request?;
             let result = self.send_elicitation(&request, None).await?;
-            Ok(UrlAnswer {
-                answer: UrlElicitation::from_result(&result),
-                elicitation_id: request.elicitation_id().cloned(),
-            })
+            Ok(UrlConsent::from_action(
+                result.action,
+                request.elicitation_id().cloned(),
+            ))
         }
     }
 }

@@ -6,8 +6,9 @@
 use rmcp::model as mcp;
 
 use super::{ServerFlow, Via};
-use crate::flow::{Stop, Url, UrlConsent};
+use crate::flow::{Stop, UrlNeed};
 use crate::protocol::ElicitationCompleteNotification;
+use crate::url::UrlConsent;
 use crate::web::store::{NewVisit, StoreError, Waited};
 use crate::web::{Prefer, WebError, WebForms};
 use crate::{form::Elicitable, form::FormMode, outcome::Elicitation};
@@ -64,7 +65,7 @@ impl ServerFlow<'_> {
             .create::<T>(key, &binding, None)
             .await
             .map_err(web_error)?;
-        let need = Url::new(key, message, web.link(visit)).with_policy(web.url_policy());
+        let need = UrlNeed::new(key, message, web.link(visit)).with_policy(web.url_policy());
         let elicitation = match self.gather(need).await? {
             UrlConsent::Declined => return Ok(Elicitation::Decline),
             UrlConsent::Cancelled => return Ok(Elicitation::Cancel),

@@ -17,11 +17,11 @@ use crate::schema::{FormSchema, Property, SchemaWarning};
 /// same validator the server side uses.
 ///
 /// ```
-/// use elicit_runtime::client::Form;
+/// use elicit_runtime::client::FormView;
 /// use elicit_runtime::schema::Kind;
 /// use serde_json::json;
 ///
-/// let form = Form::from_request(&json!({
+/// let form = FormView::from_request(&json!({
 ///     "mode": "form",
 ///     "message": "Please provide your contact information",
 ///     "requestedSchema": {
@@ -45,12 +45,12 @@ use crate::schema::{FormSchema, Property, SchemaWarning};
 /// assert_eq!(form.warnings()[0].path(), "/title");
 /// ```
 #[derive(Debug, Clone, PartialEq)]
-pub struct Form {
+pub struct FormView {
     request: FormRequest,
     warnings: Vec<SchemaWarning>,
 }
 
-impl Form {
+impl FormView {
     /// Reads the params of a form-mode `elicitation/create` (in 2026-07-28,
     /// the `params` of an input request).
     ///
@@ -60,17 +60,17 @@ impl Form {
     /// subset (see [`FormSchema::parse`] for what is an error and what a
     /// warning), [`FormError::Params`] when the params are malformed, and
     /// [`FormError::UrlMode`] for a URL-mode request.
-    pub fn from_request(params: &Value) -> Result<Form, FormError> {
+    pub fn from_request(params: &Value) -> Result<FormView, FormError> {
         match ElicitRequestParams::read(params)? {
             (ElicitRequestParams::Form(request), warnings) => {
-                Ok(Form::with_warnings(request, warnings))
+                Ok(FormView::with_warnings(request, warnings))
             }
             (ElicitRequestParams::Url(_), _) => Err(FormError::UrlMode),
         }
     }
 
-    pub(super) fn with_warnings(request: FormRequest, warnings: Vec<SchemaWarning>) -> Form {
-        Form { request, warnings }
+    pub(super) fn with_warnings(request: FormRequest, warnings: Vec<SchemaWarning>) -> FormView {
+        FormView { request, warnings }
     }
 
     /// The message the server shows with the form.
@@ -120,18 +120,18 @@ impl Form {
 ///
 /// ```
 /// use elicit_runtime::Elicitable;
-/// use elicit_runtime::client::Form;
+/// use elicit_runtime::client::FormView;
 ///
 /// #[derive(Elicitable)]
 /// struct Name {
 ///     name: String,
 /// }
 ///
-/// let form = Form::from(Name::request("Who are you?"));
+/// let form = FormView::from(Name::request("Who are you?"));
 /// assert_eq!(form.fields()[0].name, "name");
 /// ```
-impl From<FormRequest> for Form {
-    fn from(request: FormRequest) -> Form {
-        Form::with_warnings(request, Vec::new())
+impl From<FormRequest> for FormView {
+    fn from(request: FormRequest) -> FormView {
+        FormView::with_warnings(request, Vec::new())
     }
 }
