@@ -62,10 +62,10 @@ pub mod html;
 pub mod integrations;
 pub mod limits;
 pub mod protocol;
+pub mod rules;
 pub mod schema;
 #[cfg(feature = "request-state")]
 pub mod state;
-pub mod validate;
 #[cfg(feature = "web")]
 pub mod web;
 

@@ -10,12 +10,11 @@ pub use crate::field::{ElicitChoice, ElicitField};
 pub use crate::form::{Elicitable, FormMode};
 pub use crate::format::Format;
 pub use crate::protocol::Revision;
+pub use crate::rules::{ValidationErrors, Violation};
 pub use crate::schema::spec::{BoundMessages, FieldSpec, KindSpec};
 pub use crate::schema::{EnumOption, FormSchema, Num, Property, PropertySchema};
-pub use crate::validate::{ValidationErrors, Violation};
 
-use crate::schema::rules;
-use crate::validate::{self, FieldError, Received};
+use crate::rules::{self, FieldError, Received};
 
 /// The content of a form, read field by field in the form's order.
 ///
@@ -100,7 +99,7 @@ pub fn read<T>(
         Some(found) => match read(found, &property.schema) {
             Ok(value) => Some(value),
             Err(broken) => {
-                validate::report(errors, property, found, broken);
+                rules::report(errors, property, found, broken);
                 None
             }
         },
@@ -111,7 +110,7 @@ pub fn read<T>(
 /// was read from `content`: when each entry was a field, there are none.
 pub fn deny_unknown(schema: &FormSchema, content: &Content<'_>, errors: &mut ValidationErrors) {
     if !content.all_found() {
-        validate::unknown_fields(schema, content.map, errors);
+        rules::unknown_fields(schema, content.map, errors);
     }
 }
 
@@ -159,8 +158,8 @@ fn read_enum_checked<E: ElicitChoice>(
 /// The value of the chosen option of an enum field, checked against
 /// `schema`.
 fn read_choice<'v>(value: &'v Value, schema: &PropertySchema) -> Result<&'v str, Vec<Violation>> {
-    match validate::value(schema, value)? {
-        validate::Checked::Choice(_) => match value {
+    match rules::value(schema, value)? {
+        rules::Checked::Choice(_) => match value {
             Value::String(s) => Ok(s),
             _ => Err(not_an_option(schema)),
         },
@@ -172,7 +171,7 @@ fn read_choice<'v>(value: &'v Value, schema: &PropertySchema) -> Result<&'v str,
 fn not_an_option(schema: &PropertySchema) -> Vec<Violation> {
     match &schema.kind {
         crate::schema::Kind::Enum(rules) => {
-            vec![crate::schema::rules::choice::not_an_option(&rules.options)]
+            vec![crate::rules::choice::not_an_option(&rules.options)]
         }
         other => vec![Violation::Type {
             expected: other.describe(),

@@ -34,9 +34,9 @@ pub use value::FieldValue;
 
 use serde_json::Value;
 
+use crate::rules::{self, Checked, Violation};
+use crate::schema::PropertySchema;
 use crate::schema::spec::FieldSpec;
-use crate::schema::{PropertySchema, rules};
-use crate::validate::{self, Checked, Violation};
 
 /// A type that can be one field of an elicitation form.
 ///
@@ -101,7 +101,7 @@ pub trait ElicitField: Sized {
 /// field, reported as a type error.
 ///
 /// A value that passes is taken by [`rules::passing`], inlined into the
-/// field's reader; anything else by [`validate::value`], which names every
+/// field's reader; anything else by [`rules::value`], which names every
 /// broken rule.
 ///
 /// The readers on the happy path are `inline(always)` in builds without
@@ -117,7 +117,7 @@ pub(crate) fn read_checked<T>(
 ) -> Result<T, Vec<Violation>> {
     let checked = match rules::passing(schema, value) {
         Some(checked) => checked,
-        None => validate::value(schema, value)?,
+        None => rules::value(schema, value)?,
     };
     match convert(checked) {
         Some(result) => result.map_err(|v| vec![v]),

@@ -4,9 +4,9 @@
 use serde_json::Value;
 
 use super::{ElicitField, read_checked};
+use crate::rules::{Checked, Violation};
 use crate::schema::spec::FieldSpec;
 use crate::schema::{Num, PropertySchema};
-use crate::validate::{Checked, Violation};
 
 macro_rules! integer_field {
     ($($ty:ident),*) => {$(

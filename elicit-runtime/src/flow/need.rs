@@ -12,7 +12,7 @@ use super::{Capability, ClientSupport, ResponseError};
 use crate::protocol::{
     ElicitResult, ElicitationId, Elicitor, InputRequest, Mode, RequestError, Revision,
 };
-use crate::validate::ValidationErrors;
+use crate::rules::ValidationErrors;
 use crate::{ElicitError, Elicitation, FormMode, Limits};
 
 /// What a need sees of the client while it builds its request or reads the

@@ -8,8 +8,8 @@ use serde_json::{Map, Number, Value};
 use super::decode::{decode, pairs};
 use crate::excerpt::Excerpt;
 use crate::protocol::Action;
+use crate::rules::ValidationErrors;
 use crate::schema::{FormSchema, Kind};
-use crate::validate::ValidationErrors;
 use crate::{Elicitable, Elicitation, Limits};
 
 /// The name the page's buttons post the [`Action`] pressed under.

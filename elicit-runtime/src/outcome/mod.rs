@@ -9,7 +9,7 @@ pub use responses::InputResponseError;
 use serde_json::{Map, Value};
 
 use crate::protocol::{Action, ElicitResult, ResultError, ResultParts};
-use crate::validate::ValidationErrors;
+use crate::rules::ValidationErrors;
 use crate::{ElicitError, Elicitable, Limits};
 
 /// What the user did with a form, with the validated value on accept.

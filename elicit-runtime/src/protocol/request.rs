@@ -14,8 +14,8 @@ use super::{ElicitationId, MessageError, Mode, RequestError, RequestId, Revision
 use crate::Limits;
 use crate::format::Format;
 use crate::limits::LimitError;
+use crate::rules::Received;
 use crate::schema::{FormSchema, RenderedSchema, SchemaError, SchemaWarning};
-use crate::validate::Received;
 
 /// The JSON-RPC method of an elicitation request.
 pub const METHOD: &str = "elicitation/create";

@@ -9,10 +9,10 @@ mod parse;
 mod portability;
 
 mod render;
-pub(crate) mod rules;
 pub(crate) mod spec;
 
 pub use downlevel::{BooleanGroup, Downlevel};
+pub(crate) use model::position;
 pub use model::{
     BooleanRules, EnumOption, EnumRules, FormSchema, Kind, MultiSelectRules, NumberRules, Property,
     PropertySchema, StringRules, Text,

@@ -20,9 +20,9 @@ use super::{
 mod choices;
 mod defaults;
 
-use super::rules::fit::{self, Fit};
-use super::rules::{bounds, format, length};
 use crate::format::Format;
+use crate::rules::fit::{self, Fit};
+use crate::rules::{bounds, format, length};
 
 /// The compile-time description of a field type: annotations and kind
 /// (`<u8 as ElicitField>::SPEC` is an integer from 0 to 255). The derive's

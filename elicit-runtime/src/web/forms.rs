@@ -14,8 +14,8 @@ use super::Visitor;
 use super::store::{NewVisit, SealedAnswer, StoreError, VisitId, VisitStore};
 use crate::html::{FormPage, ReadError, Submission};
 use crate::protocol::{Action, UrlPolicy};
+use crate::rules::ValidationErrors;
 use crate::state::{Binding, Principal, StateError, StateKeys, TokenId};
-use crate::validate::ValidationErrors;
 use crate::{Elicitable, Elicitation, Limits};
 
 /// The hosted forms of a server: the store their visits wait in, the

@@ -7,7 +7,7 @@ use super::ConversionError;
 use crate::ElicitError;
 use crate::InputResponseError;
 use crate::protocol::{RequestError, RevisionError};
-use crate::validate::ValidationErrors;
+use crate::rules::ValidationErrors;
 
 /// Why an elicitation through rmcp did not produce an answer.
 ///

@@ -81,7 +81,7 @@ pub(crate) fn unknown_fields(
 ///
 /// ```
 /// use elicit_runtime::Elicitable;
-/// use elicit_runtime::validate;
+/// use elicit_runtime::rules;
 ///
 /// #[derive(Elicitable)]
 /// struct Contact {
@@ -91,7 +91,7 @@ pub(crate) fn unknown_fields(
 /// }
 ///
 /// let bad = serde_json::json!({ "email": "nobody", "age": -1 });
-/// let errors = validate::content(&Contact::SCHEMA, bad.as_object().unwrap(), false).unwrap_err();
+/// let errors = rules::content(&Contact::SCHEMA, bad.as_object().unwrap(), false).unwrap_err();
 /// assert_eq!(errors.len(), 2);
 /// ```
 pub fn content(

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 
 use serde_json::{Map, Value};
 
-use super::{FieldError, Received, ValidationErrors, Violation};
+use crate::rules::{FieldError, Received, ValidationErrors, Violation};
 use crate::schema::{BooleanGroup, BooleanRules, FormSchema, Kind};
 
 /// Content with each group of booleans turned back into its multi-select,

@@ -6,7 +6,7 @@ use serde_json::Value;
 
 use super::{Rule, Violation};
 use crate::excerpt::{Excerpt, plural};
-use crate::schema::rules::choice::list_names;
+use crate::rules::choice::list_names;
 
 /// What was received for a field, kept short: errors must stay small even
 /// when the content is hostile (a 64 MiB string keeps 40 characters).
@@ -25,7 +25,7 @@ impl Received {
     /// A short excerpt of `value`.
     ///
     /// ```
-    /// use elicit_runtime::validate::Received;
+    /// use elicit_runtime::rules::Received;
     ///
     /// let long = serde_json::Value::String("x".repeat(1000));
     /// let Received::Value(text) = Received::of(&long) else { unreachable!() };
@@ -125,7 +125,7 @@ impl std::error::Error for FieldError {
 /// Every failing field of one response, in form order.
 ///
 /// ```
-/// use elicit_runtime::{Elicitable, validate::Rule};
+/// use elicit_runtime::{Elicitable, rules::Rule};
 ///
 /// #[derive(Debug, Elicitable)]
 /// struct Signup {
