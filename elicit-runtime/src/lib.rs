@@ -48,6 +48,7 @@ mod outcome;
 mod revision;
 mod secret;
 mod secret_words;
+mod spec;
 mod url;
 
 #[cfg(feature = "app")]

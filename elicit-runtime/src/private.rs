@@ -11,8 +11,8 @@ pub use crate::form::{Elicitable, FormMode};
 pub use crate::format::Format;
 pub use crate::protocol::Revision;
 pub use crate::rules::{ValidationErrors, Violation};
-pub use crate::schema::spec::{BoundMessages, FieldSpec, KindSpec};
 pub use crate::schema::{EnumOption, FormSchema, Num, Property, PropertySchema};
+pub use crate::spec::{BoundMessages, FieldSpec, KindSpec};
 
 use crate::rules::{self, FieldError, Received};
 

@@ -50,7 +50,7 @@ use crate::format::{DateParts, DateTimeParts};
 use crate::rules::Violation;
 use crate::rules::fit::Instants;
 use crate::schema::PropertySchema;
-use crate::schema::spec::FieldSpec;
+use crate::spec::FieldSpec;
 
 /// `chrono` holds leap seconds, and years far beyond 9999.
 const INSTANTS: Instants = Instants {

@@ -16,7 +16,7 @@ use crate::format::{self, DateParts, DateTimeParts, Format};
 use crate::rules::fit::{Fit, Instants};
 use crate::rules::{Checked, Unfit, Violation};
 use crate::schema::PropertySchema;
-use crate::schema::spec::FieldSpec;
+use crate::spec::FieldSpec;
 
 /// The spec of a date type: a string with `format: date`.
 pub(super) const DATE: FieldSpec = FieldSpec::string(None, None, Some(Format::Date), None);

@@ -44,7 +44,7 @@ use crate::format::{DateParts, DateTimeParts};
 use crate::rules::Violation;
 use crate::rules::fit::{Instants, Latest};
 use crate::schema::PropertySchema;
-use crate::schema::spec::FieldSpec;
+use crate::spec::FieldSpec;
 
 /// `Timestamp::MAX`, the latest instant to which every offset applies.
 const INSTANTS: Instants = Instants {

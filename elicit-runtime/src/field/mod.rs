@@ -36,7 +36,7 @@ use serde_json::Value;
 
 use crate::rules::{self, Checked, Violation};
 use crate::schema::PropertySchema;
-use crate::schema::spec::FieldSpec;
+use crate::spec::FieldSpec;
 
 /// A type that can be one field of an elicitation form.
 ///

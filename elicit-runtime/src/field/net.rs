@@ -44,7 +44,7 @@ use super::{ElicitField, FieldValue};
 use crate::rules::Violation;
 use crate::rules::fit::Fit;
 use crate::schema::PropertySchema;
-use crate::schema::spec::FieldSpec;
+use crate::spec::FieldSpec;
 
 macro_rules! address_field {
     ($($ty:ident: $fit:ident, $min:literal..=$max:literal, $name:literal);* $(;)?) => {$(

@@ -51,7 +51,7 @@ use super::number::{highest, read_integer};
 use super::{ElicitField, FieldValue};
 use crate::rules::{Unfit, Violation};
 use crate::schema::PropertySchema;
-use crate::schema::spec::FieldSpec;
+use crate::spec::FieldSpec;
 
 macro_rules! nonzero_field {
     ($($ty:ident as $name:literal),*) => {$(

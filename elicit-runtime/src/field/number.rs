@@ -5,8 +5,8 @@ use serde_json::Value;
 
 use super::{ElicitField, read_checked};
 use crate::rules::{Checked, Violation};
-use crate::schema::spec::FieldSpec;
 use crate::schema::{Num, PropertySchema};
+use crate::spec::FieldSpec;
 
 macro_rules! integer_field {
     ($($ty:ident),*) => {$(
@@ -99,7 +99,7 @@ impl ElicitField for f32 {
 mod tests {
     use crate::ElicitField;
     use crate::schema::Num;
-    use crate::schema::spec::KindSpec;
+    use crate::spec::KindSpec;
 
     fn bounds<T: ElicitField>() -> (Option<Num>, Option<Num>) {
         match T::SPEC.kind {

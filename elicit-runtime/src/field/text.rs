@@ -11,7 +11,7 @@ use super::{ElicitField, read_checked};
 use crate::rules::fit::Fit;
 use crate::rules::{Checked, Unfit, Violation};
 use crate::schema::PropertySchema;
-use crate::schema::spec::FieldSpec;
+use crate::spec::FieldSpec;
 
 macro_rules! string_field {
     ($($ty:ty),*) => {$(

@@ -50,7 +50,7 @@ use crate::format::{DateParts, DateTimeParts};
 use crate::rules::Violation;
 use crate::rules::fit::{Instants, Latest};
 use crate::schema::PropertySchema;
-use crate::schema::spec::FieldSpec;
+use crate::spec::FieldSpec;
 
 /// An `OffsetDateTime` holds any local date and time of RFC 3339, with any
 /// of its offsets.

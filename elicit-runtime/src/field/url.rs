@@ -42,7 +42,7 @@ use super::{ElicitField, FieldValue, read_checked};
 use crate::format::Format;
 use crate::rules::{Checked, Unfit, Violation};
 use crate::schema::PropertySchema;
-use crate::schema::spec::FieldSpec;
+use crate::spec::FieldSpec;
 
 impl ElicitField for Url {
     const SPEC: FieldSpec = FieldSpec::string(None, None, Some(Format::Uri), None);

@@ -32,7 +32,7 @@ use super::{ElicitField, FieldValue};
 use crate::rules::Violation;
 use crate::rules::fit::Fit;
 use crate::schema::PropertySchema;
-use crate::schema::spec::FieldSpec;
+use crate::spec::FieldSpec;
 
 impl ElicitField for Uuid {
     const SPEC: FieldSpec = FieldSpec::string(Some(36), Some(36), None, Some(Fit::Uuid));

@@ -9,7 +9,6 @@ mod parse;
 mod portability;
 
 mod render;
-pub(crate) mod spec;
 
 pub use downlevel::{BooleanGroup, Downlevel};
 pub(crate) use model::position;

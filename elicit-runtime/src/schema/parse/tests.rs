@@ -6,11 +6,11 @@ use serde_json::{Value, json};
 use super::{Parsed, SchemaError, SchemaErrorKind as K};
 use crate::format::Format;
 use crate::protocol::FormRequest;
-use crate::schema::spec::{BoundMessages, FieldSpec};
 use crate::schema::{
     BooleanRules, EnumOption, EnumRules, FormSchema, Kind, Num, NumberRules, Property,
     PropertySchema, StringRules,
 };
+use crate::spec::{BoundMessages, FieldSpec};
 
 pub(super) fn parse(value: &Value) -> Parsed {
     match FormSchema::parse(value) {

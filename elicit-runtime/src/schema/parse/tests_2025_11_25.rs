@@ -8,10 +8,10 @@ use serde_json::{Value, json};
 use super::tests::{error, nested, one, parse};
 use super::{FormSchema, SchemaErrorKind as K};
 use crate::revision::Revision;
-use crate::schema::spec::FieldSpec;
 use crate::schema::{
     EnumOption, EnumRules, Kind, MultiSelectRules, Num, Property, PropertySchema, Text,
 };
+use crate::spec::FieldSpec;
 
 /// A root with these properties and `required` names.
 fn root(properties: Value, required: &[&str]) -> Value {

@@ -3,16 +3,16 @@
 //!
 //! A [`FieldSpec`] holds only `Copy` data, so `const` code can take it apart,
 //! change it and check it. The derive starts from the spec of the field's type
-//! ([`ElicitField::SPEC`](crate::ElicitField::SPEC)), applies each attribute
+//! ([`ElicitField::SPEC`](crate::field::ElicitField::SPEC)), applies each attribute
 //! with the functions below, and turns the result into a
-//! [`PropertySchema`](super::PropertySchema) with [`FieldSpec::into_schema`].
+//! [`PropertySchema`](crate::schema::PropertySchema) with [`FieldSpec::into_schema`].
 //! A function that finds an attribute unfit for the field panics with the
 //! message it was given; in `const` evaluation that panic is a compile error
 //! at the attribute.
 
 use std::borrow::Cow;
 
-use super::{
+use crate::schema::{
     BooleanRules, EnumOption, EnumRules, Kind, MultiSelectRules, Num, NumberRules, Property,
     PropertySchema, StringRules, Text,
 };
