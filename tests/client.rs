@@ -9,7 +9,7 @@ use elicit_runtime::client::{
 };
 use elicit_runtime::protocol::{Action, UrlRequest};
 use elicit_runtime::rules::Rule;
-use elicit_runtime::schema::SchemaErrorKind;
+use elicit_runtime::wire::SchemaErrorKind;
 use serde_json::{Value, json};
 
 fn form_params(schema: Value) -> Value {

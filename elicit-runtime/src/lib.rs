@@ -69,6 +69,7 @@ pub mod schema;
 pub mod state;
 #[cfg(feature = "web")]
 pub mod web;
+pub mod wire;
 
 #[doc(hidden)]
 #[path = "private.rs"]

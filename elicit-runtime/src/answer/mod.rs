@@ -10,7 +10,7 @@ use booleans::{merge, restore};
 use crate::Elicitable;
 use crate::protocol::Revision;
 use crate::rules::ValidationErrors;
-use crate::schema::{BooleanGroup, Downlevel};
+use crate::wire::{BooleanGroup, Downlevel};
 
 impl Downlevel<'_> {
     /// Reads accepted content of this form into `T`, the form it was

@@ -16,7 +16,8 @@ use crate::Limits;
 use crate::arguments::{self as fields, ArgumentsError};
 use crate::protocol::{FormRequest, Revision};
 use crate::rules::ValidationErrors;
-use crate::schema::{Downlevel, FormSchema, Portability, RenderError};
+use crate::schema::FormSchema;
+use crate::wire::{Downlevel, Portability, RenderError};
 
 /// A struct that can be asked of the user as one elicitation form.
 ///

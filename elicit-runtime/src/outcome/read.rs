@@ -12,7 +12,7 @@ impl CheckedRequest {
     /// booleans is turned back into the multi-selects, then validated and
     /// read as by [`Elicitation::from_result`], every failing field at
     /// once, named as the client saw it (see
-    /// [`Downlevel::read`](crate::schema::Downlevel::read)). Content is
+    /// [`Downlevel::read`](crate::wire::Downlevel::read)). Content is
     /// first checked against [`Limits::DEFAULT`].
     ///
     /// # Errors

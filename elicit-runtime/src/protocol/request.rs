@@ -15,7 +15,8 @@ use crate::Limits;
 use crate::format::Format;
 use crate::limits::LimitError;
 use crate::rules::Received;
-use crate::schema::{FormSchema, RenderedSchema, SchemaError, SchemaWarning};
+use crate::schema::FormSchema;
+use crate::wire::{RenderedSchema, SchemaError, SchemaWarning};
 
 /// The JSON-RPC method of an elicitation request.
 pub const METHOD: &str = "elicitation/create";
