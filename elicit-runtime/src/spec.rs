@@ -504,3 +504,21 @@ impl EnumOption {
         }
     }
 }
+
+// The derive writes literals through these in `const` code.
+
+/// A `Num` from an integer literal, for `const` code.
+pub const fn int(value: i128) -> Num {
+    Num::Int(value)
+}
+
+/// A `Num` from a float literal, for `const` code.
+pub const fn float(value: f64) -> Num {
+    Num::Float(value)
+}
+
+/// Forces the evaluation of a form's schema so its checks run at compile
+/// time, without dropping it in `const` code.
+pub const fn force<T>(value: T) {
+    core::mem::forget(value);
+}

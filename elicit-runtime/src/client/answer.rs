@@ -259,11 +259,7 @@ pub fn read_text(property: &Property, text: &str) -> Result<Option<Value>, Valid
             Ok(Some(value))
         }
         Ok(None) if property.required && property.schema.default_value().is_none() => {
-            Err(one(FieldError::new(
-                property.name.as_ref(),
-                Violation::Missing,
-                Received::Nothing,
-            )))
+            Err(one(FieldError::missing(property.name.as_ref())))
         }
         Ok(None) => Ok(None),
         Err(violation) => Err(one(FieldError::new(

@@ -12,6 +12,7 @@ mod net;
 mod nonzero;
 mod number;
 mod option;
+pub(crate) mod read;
 mod secret;
 mod text;
 mod value;

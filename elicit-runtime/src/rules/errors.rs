@@ -71,6 +71,12 @@ impl FieldError {
         }
     }
 
+    /// The error of a required field the content does not have, and that
+    /// has no default: the one place it is built.
+    pub(crate) fn missing(field: &str) -> FieldError {
+        FieldError::new(field, Violation::Missing, Received::Nothing)
+    }
+
     /// The field's name on the wire.
     pub fn field(&self) -> &str {
         &self.field

@@ -44,7 +44,7 @@ use serde_json::Value;
 
 pub use choice::MAX_ITEM_ERRORS;
 pub use content::content;
-pub(crate) use content::{report, unknown_fields};
+pub(crate) use content::{read_property, report, unknown_fields};
 pub use errors::{FieldError, Received, ValidationErrors};
 pub use fit::Unfit;
 pub use violation::{Rule, Violation};
