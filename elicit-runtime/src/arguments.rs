@@ -5,8 +5,8 @@ use core::fmt;
 
 use serde_json::{Map, Value};
 
-use crate::Limits;
 use crate::limits::LimitError;
+use crate::limits::Limits;
 use crate::rules::ValidationErrors;
 use crate::schema::FormSchema;
 

@@ -4,7 +4,7 @@
 use serde::ser::{Serialize, SerializeMap, Serializer};
 use serde_json::Value;
 
-use crate::Limits;
+use crate::limits::Limits;
 use crate::protocol::{Action, ElicitResult, ResultError, ResultParts};
 
 /// What the user did with a URL-mode request.

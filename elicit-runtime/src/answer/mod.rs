@@ -7,7 +7,7 @@ mod booleans;
 
 use booleans::{merge, restore};
 
-use crate::Elicitable;
+use crate::form::Elicitable;
 use crate::protocol::Revision;
 use crate::rules::ValidationErrors;
 use crate::wire::{BooleanGroup, Downlevel};

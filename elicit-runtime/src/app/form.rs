@@ -6,8 +6,8 @@ use std::borrow::Cow;
 use serde_json::{Map, Value, json};
 
 use super::meta::{self, MIME_TYPE};
-use crate::FormMode;
 use crate::excerpt::OneLine;
+use crate::form::FormMode;
 use crate::schema::FormSchema;
 
 /// A form as an MCP App resource: a `ui://` URI, a name, the HTML of the

@@ -4,7 +4,7 @@
 use serde_json::{Map, Value};
 
 use super::{Form, value_from_text};
-use crate::FieldValue;
+use crate::field::FieldValue;
 use crate::protocol::ElicitResult;
 use crate::rules::{self, FieldError, Received, ValidationErrors, Violation};
 use crate::schema::Property;

@@ -6,8 +6,8 @@ use core::fmt;
 use serde_json::{Map, Value};
 
 use super::instructions::requested_schema;
-use crate::FormMode;
 use crate::excerpt::Excerpt;
+use crate::form::FormMode;
 use crate::rules::Received;
 use crate::schema::FormSchema;
 

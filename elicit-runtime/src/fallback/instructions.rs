@@ -3,7 +3,7 @@
 
 use serde_json::{Map, Value};
 
-use crate::FormMode;
+use crate::form::FormMode;
 use crate::protocol::Revision;
 use crate::schema::FormSchema;
 use crate::schema::describe::label;

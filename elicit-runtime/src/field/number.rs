@@ -97,7 +97,7 @@ impl ElicitField for f32 {
 
 #[cfg(test)]
 mod tests {
-    use crate::ElicitField;
+    use crate::field::ElicitField;
     use crate::schema::Num;
     use crate::spec::KindSpec;
 

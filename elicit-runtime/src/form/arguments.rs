@@ -5,8 +5,8 @@
 use serde_json::{Map, Value};
 
 use super::FormMode;
-use crate::Limits;
 use crate::arguments::{ArgumentsError, copy, own_fields};
+use crate::limits::Limits;
 
 /// Reads the form `T` from `arguments`: its own fields are checked against
 /// `limits` as content is, then validated and read by

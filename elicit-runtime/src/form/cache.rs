@@ -4,7 +4,7 @@ use std::any::TypeId;
 use std::collections::BTreeMap;
 use std::sync::{Arc, PoisonError, RwLock};
 
-use crate::Elicitable;
+use crate::form::Elicitable;
 use crate::revision::Revision;
 use crate::wire::RenderError;
 

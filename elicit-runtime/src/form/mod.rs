@@ -12,8 +12,8 @@ use serde_json::{Map, Value};
 
 use std::sync::Arc;
 
-use crate::Limits;
 use crate::arguments::{self as fields, ArgumentsError};
+use crate::limits::Limits;
 use crate::protocol::{FormRequest, Revision};
 use crate::rules::ValidationErrors;
 use crate::schema::FormSchema;

@@ -11,8 +11,8 @@ use super::escape::{attr, text};
 use super::fields::{self, Field};
 use super::read::{ACTION_FIELD, CSRF_FIELD};
 use super::{Action, Shell};
-use crate::Elicitable;
 use crate::client::{Form, describe};
+use crate::form::Elicitable;
 use crate::rules::{FieldError, ValidationErrors};
 use crate::schema::{FormSchema, Property};
 

@@ -7,10 +7,12 @@ use serde_json::{Map, Number, Value};
 
 use super::decode::{decode, pairs};
 use crate::excerpt::Excerpt;
+use crate::form::Elicitable;
+use crate::limits::Limits;
+use crate::outcome::Elicitation;
 use crate::protocol::Action;
 use crate::rules::ValidationErrors;
 use crate::schema::{FormSchema, Kind};
-use crate::{Elicitable, Elicitation, Limits};
 
 /// The name the page's buttons post the [`Action`] pressed under.
 pub const ACTION_FIELD: &str = "elicit-action";

@@ -3,8 +3,10 @@
 
 use super::Elicitation;
 use crate::answer::{read_content, read_groups};
+use crate::error::ElicitError;
+use crate::form::Elicitable;
+use crate::limits::Limits;
 use crate::protocol::{CheckedRequest, ElicitResult};
-use crate::{ElicitError, Elicitable, Limits};
 
 impl CheckedRequest {
     /// Reads the client's result to this request into `T`, the form the

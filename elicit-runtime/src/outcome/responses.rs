@@ -6,9 +6,12 @@ use core::fmt;
 use serde_json::Value;
 
 use super::Elicitation;
+use crate::error::ElicitError;
 use crate::excerpt::Excerpt;
+use crate::form::Elicitable;
+use crate::limits::Limits;
 use crate::protocol::{ElicitResult, InputResponses};
-use crate::{ElicitError, Elicitable, Limits, UrlElicitation};
+use crate::url::UrlElicitation;
 
 impl InputResponses {
     /// The elicitation result under `key`.

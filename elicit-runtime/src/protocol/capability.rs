@@ -136,7 +136,9 @@ impl ElicitationCapability {
     pub fn from_client_capabilities(capabilities: &Value) -> Option<ElicitationCapability> {
         match capabilities.get("elicitation")? {
             // Checked before deserializing copies the keys it keeps.
-            value @ Value::Object(_) if crate::Limits::DEFAULT.check_value(value).is_ok() => {
+            value @ Value::Object(_)
+                if crate::limits::Limits::DEFAULT.check_value(value).is_ok() =>
+            {
                 ElicitationCapability::deserialize(value).ok()
             }
             _ => None,

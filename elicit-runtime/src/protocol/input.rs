@@ -12,8 +12,8 @@ use super::{
     ElicitRequestParams, ElicitResult, ElicitationCapability, Elicitor, MessageError, RequestError,
     RequestId, Revision, jsonrpc,
 };
-use crate::Limits;
 use crate::excerpt::Excerpt;
+use crate::limits::Limits;
 use crate::rules::Received;
 
 /// The revision input requests are written for: the newest, since only the

@@ -7,9 +7,9 @@ use serde::Deserialize;
 use serde_json::{Map, Value};
 
 use super::RequestId;
-use crate::Limits;
 use crate::excerpt::Excerpt;
 use crate::limits::JsonError;
+use crate::limits::Limits;
 use crate::rules::Received;
 
 /// Why a JSON-RPC message is not the elicitation message it was read as.

@@ -7,8 +7,8 @@ use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::{Map, Value};
 
 use super::{Action, MessageError, RequestId, jsonrpc};
-use crate::Limits;
 use crate::excerpt::Excerpt;
+use crate::limits::Limits;
 use crate::limits::{JsonError, LimitError, text::duplicate_key};
 use crate::rules::Received;
 

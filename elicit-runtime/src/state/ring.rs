@@ -11,7 +11,7 @@ use zeroize::Zeroizing;
 
 use super::binding::Digest32;
 use super::{DEFAULT_TTL, KeyError, KeyId, StateKey};
-use crate::Limits;
+use crate::limits::Limits;
 
 /// One key of the ring, ready to use: its id and its cipher (which wipes
 /// its copy of the key when dropped).

@@ -6,8 +6,9 @@ use super::forms::Answered;
 use super::store::VisitId;
 use super::{Prefer, WebError, WebForms};
 use crate::flow::{AskError, Capability, Flow, Stop, Url, UrlConsent};
+use crate::form::{Elicitable, FormMode};
+use crate::outcome::Elicitation;
 use crate::protocol::Mode;
-use crate::{Elicitable, Elicitation, FormMode};
 
 /// How many times a hosted form is asked when the user says they opened
 /// the page but it is not submitted: after that, the form reads as

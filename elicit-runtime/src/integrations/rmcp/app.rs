@@ -5,9 +5,9 @@
 use rmcp::model as mcp;
 
 use super::tool_with_form;
-use crate::FormMode;
 use crate::app::{AppForm, MIME_TYPE};
 use crate::fallback::InputSchemaError;
+use crate::form::FormMode;
 
 /// `tool` with the fields of the form `T` among its arguments
 /// ([`tool_with_form`]) and `app` declared in its `_meta`

@@ -11,8 +11,8 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use super::to_rmcp;
-use crate::Limits;
 use crate::flow::ClientSupport;
+use crate::limits::Limits;
 use crate::limits::{JsonError, LimitError};
 use crate::protocol::{
     CheckedRequest, ElicitRequestParams, ElicitResult, ElicitationCapability, InputRequiredResult,

@@ -4,8 +4,8 @@ use core::fmt;
 use std::time::Duration;
 
 use super::ConversionError;
-use crate::ElicitError;
-use crate::InputResponseError;
+use crate::error::ElicitError;
+use crate::outcome::InputResponseError;
 use crate::protocol::{RequestError, RevisionError};
 use crate::rules::ValidationErrors;
 

@@ -15,11 +15,13 @@ use serde_json::Value;
 use super::{RmcpElicitError, ServerElicitation};
 use crate::flow::UrlConsent;
 use crate::flow::{AskError, ClientSupport, Flow, FlowError, Form, Needs, Stop, Url};
+use crate::form::FormMode;
+use crate::limits::Limits;
+use crate::outcome::Elicitation;
 use crate::protocol::{
     Elicitor, InputRequest, InputRequiredResult, InputResponses, RetryParams, Revision,
 };
 use crate::state::{Binding, Principal, StateKeys};
-use crate::{Elicitation, FormMode, Limits};
 
 mod sealed {
     pub trait Sealed {}

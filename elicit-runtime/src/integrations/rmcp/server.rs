@@ -7,10 +7,13 @@ use rmcp::model as mcp;
 use rmcp::service::{Peer, RequestContext, RoleServer};
 
 use super::{RmcpElicitError, capability_from_rmcp, request_to_rmcp, result_from_rmcp};
+use crate::error::ElicitError;
+use crate::form::FormMode;
+use crate::outcome::Elicitation;
 use crate::protocol::{
     CheckedRequest, ElicitResult, ElicitationId, Elicitor, RequestError, Revision,
 };
-use crate::{ElicitError, Elicitation, FormMode, UrlElicitation};
+use crate::url::UrlElicitation;
 
 mod sealed {
     pub trait Sealed {}

@@ -7,10 +7,11 @@ use rmcp::model as mcp;
 
 use super::{ServerFlow, Via};
 use crate::flow::{Stop, Url, UrlConsent};
+use crate::form::{Elicitable, FormMode};
+use crate::outcome::Elicitation;
 use crate::protocol::ElicitationCompleteNotification;
 use crate::web::store::{NewVisit, StoreError, Waited};
 use crate::web::{Prefer, WebError, WebForms};
-use crate::{Elicitable, Elicitation, FormMode};
 
 impl ServerFlow<'_> {
     /// Asks the form `T` on the server's own page (URL mode) under `key`
