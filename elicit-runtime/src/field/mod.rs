@@ -4,7 +4,9 @@
 //! `char`, `net` (IP addresses), `choice` (unit enums and multi-selects),
 //! `option`, `secret` (with `secrecy`'s `SecretString` behind its feature);
 //! and one per crate behind its feature: `chrono`, `time`, `jiff` (their
-//! dates share `datetime`), `url`, `uuid`.
+//! dates share `datetime`), `url`, `uuid`. `read` is the read path of a
+//! derived form: its content read field by field, each field through its
+//! type's reader and the per-property read of [`rules`](crate::rules).
 
 mod char;
 mod choice;
