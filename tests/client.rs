@@ -8,8 +8,8 @@ use elicit_runtime::client::{
     self, Ask, FormError, FormView, RateLimiter, UrlView, UrlWarning, secret_warnings,
 };
 use elicit_runtime::protocol::{Action, UrlRequest};
-use elicit_runtime::schema::SchemaErrorKind;
-use elicit_runtime::validate::Rule;
+use elicit_runtime::rules::Rule;
+use elicit_runtime::wire::SchemaErrorKind;
 use serde_json::{Value, json};
 
 fn form_params(schema: Value) -> Value {

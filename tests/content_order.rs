@@ -1,7 +1,7 @@
 //! Content is read the same whatever the order of its properties, with
 //! unknown properties anywhere, absent fields and defaults in between.
 
-use elicit_runtime::validate::Rule;
+use elicit_runtime::rules::Rule;
 use elicit_runtime::{Elicitable, Elicitation};
 use serde_json::{Map, Value, json};
 

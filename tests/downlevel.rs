@@ -9,7 +9,7 @@ mod booking_form;
 use std::collections::{BTreeSet, HashSet};
 
 use elicit_runtime::protocol::{ElicitResult, ElicitationCapability, Elicitor, Revision};
-use elicit_runtime::validate::{Rule, ValidationErrors, Violation};
+use elicit_runtime::rules::{Rule, ValidationErrors, Violation};
 use elicit_runtime::{ElicitError, Elicitable, Elicitation, Limits};
 use serde_json::{Map, Value, json};
 

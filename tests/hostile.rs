@@ -4,8 +4,8 @@
 
 use elicit_runtime::limits::{JsonError, LimitError};
 use elicit_runtime::protocol::{ElicitRequestParams, MessageError, ResultError};
+use elicit_runtime::rules::{Received, Rule, ValidationErrors};
 use elicit_runtime::schema::Kind;
-use elicit_runtime::validate::{Received, Rule, ValidationErrors};
 use elicit_runtime::{ElicitError, Elicitable, Elicitation, Limits, UrlConsent};
 use serde_json::{Map, Value, json};
 
@@ -570,12 +570,12 @@ fn a_schema_with_10_000_enum_values_is_read_and_checked_in_linear_time() {
 
     let all: Vec<String> = (0..10_000).rev().map(|i| format!("v{i}")).collect();
     let content = json!({ "one": "v9999", "many": all });
-    elicit_runtime::validate::content(schema, content.as_object().unwrap(), false).unwrap();
+    elicit_runtime::rules::content(schema, content.as_object().unwrap(), false).unwrap();
 
     // A value that is no option: one short error, whatever the enum's size.
     let content = json!({ "one": "nope", "many": ["v1", "v1", "nope"] });
     let errors =
-        elicit_runtime::validate::content(schema, content.as_object().unwrap(), false).unwrap_err();
+        elicit_runtime::rules::content(schema, content.as_object().unwrap(), false).unwrap_err();
     let found = rules(&errors);
     assert_eq!(
         found,
@@ -646,7 +646,7 @@ fn unknown_fields_of_a_large_form_are_found_by_name() {
             (name, json!(i))
         })
         .collect();
-    let errors = elicit_runtime::validate::content(&schema, &content, true).unwrap_err();
+    let errors = elicit_runtime::rules::content(&schema, &content, true).unwrap_err();
     let unknown: Vec<&str> = errors.iter().map(|e| e.field()).collect();
     let expected: Vec<String> = (0..20_000)
         .filter(|i| i % 2 == 1)

@@ -2,7 +2,7 @@
 //! characters, at and around each bound.
 
 use elicit_runtime::Elicitable;
-use elicit_runtime::validate::{Rule, Violation};
+use elicit_runtime::rules::{Rule, Violation};
 use serde_json::json;
 
 #[derive(Debug, Elicitable)]

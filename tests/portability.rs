@@ -12,7 +12,7 @@ use std::collections::BTreeSet;
 
 use elicit_runtime::Elicitable;
 use elicit_runtime::protocol::{Mode, Revision};
-use elicit_runtime::schema::{Change, Portability};
+use elicit_runtime::wire::{Change, Portability};
 
 use booking_form::Booking;
 

@@ -4,7 +4,7 @@
 use std::collections::{BTreeSet, HashSet};
 
 use elicit_runtime::protocol::Revision;
-use elicit_runtime::validate::Rule;
+use elicit_runtime::rules::Rule;
 use elicit_runtime::{Elicitable, Elicitation};
 use serde_json::{Value, json};
 
@@ -300,7 +300,7 @@ fn accepted_multi_select_content_through_the_result() {
 
 #[test]
 fn hostile_multi_select_content_makes_few_errors() {
-    use elicit_runtime::validate::MAX_ITEM_ERRORS;
+    use elicit_runtime::rules::MAX_ITEM_ERRORS;
     let junk: Vec<Value> = (0..100_000).map(|i| json!(format!("junk-{i}"))).collect();
     let repeated: Vec<Value> = (0..100_000).map(|_| json!("red")).collect();
     let errors = Order::from_content(
@@ -318,8 +318,8 @@ fn hostile_multi_select_content_makes_few_errors() {
 
 #[test]
 fn large_multi_selects_are_checked_by_lookup() {
+    use elicit_runtime::rules;
     use elicit_runtime::schema::FormSchema;
-    use elicit_runtime::validate;
     let values: Vec<String> = (0..5_000).map(|i| format!("v{i}")).collect();
     let schema = FormSchema::parse(&json!({
         "type": "object",
@@ -328,11 +328,11 @@ fn large_multi_selects_are_checked_by_lookup() {
     .unwrap()
     .schema;
     let all = json!({ "pick": values });
-    assert!(validate::content(&schema, all.as_object().unwrap(), false).is_ok());
+    assert!(rules::content(&schema, all.as_object().unwrap(), false).is_ok());
     let mut twice = values.clone();
     twice.push("v4999".into());
     twice.push("nope".into());
-    let errors = validate::content(
+    let errors = rules::content(
         &schema,
         json!({ "pick": twice }).as_object().unwrap(),
         false,

@@ -7,7 +7,7 @@ use elicit_runtime::fallback::{InputSchemaError, input_schema_for};
 use elicit_runtime::protocol::{
     ElicitationCapability, Elicitor, FormRequest, RequestError, Revision,
 };
-use elicit_runtime::validate::{self, Received, Rule, ValidationErrors};
+use elicit_runtime::rules::{self, Received, Rule, ValidationErrors};
 use elicit_runtime::{Elicitable, Elicitation, FormMode, Secret};
 use serde_json::{Map, Value, json};
 
@@ -153,7 +153,7 @@ fn hostile_values_in_a_secret_slot_are_refused_hidden_and_wiped() {
 fn the_content_validator_hides_a_secret_too() {
     let answer = content(json!({ "account": "ada", "password": "short" }));
     let errors: ValidationErrors =
-        validate::content(&Connect::SCHEMA, &answer, false).expect_err("invalid");
+        rules::content(&Connect::SCHEMA, &answer, false).expect_err("invalid");
     let error = errors.field("password").next().expect("an error");
     assert_eq!(error.received(), &Received::Hidden);
 }

@@ -1,7 +1,7 @@
 //! Content validation: each rule rejects what it must, names the field and
 //! the rule, and valid content reads back exactly.
 
-use elicit_runtime::validate::{Received, Rule, Violation};
+use elicit_runtime::rules::{Received, Rule, Violation};
 use elicit_runtime::{ElicitError, Elicitable, Elicitation};
 use serde_json::{Value, json};
 
@@ -56,7 +56,7 @@ fn valid() -> Value {
     })
 }
 
-fn read(content: &Value) -> Result<Profile, elicit_runtime::validate::ValidationErrors> {
+fn read(content: &Value) -> Result<Profile, elicit_runtime::rules::ValidationErrors> {
     Profile::from_content(content.as_object().expect("test content is an object"))
 }
 

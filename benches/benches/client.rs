@@ -11,8 +11,8 @@ use common::{Contact, Wide};
 use criterion::{Criterion, criterion_group, criterion_main};
 use elicit_runtime::FormMode;
 use elicit_runtime::protocol::{ElicitRequestParams, Revision};
+use elicit_runtime::rules;
 use elicit_runtime::schema::FormSchema;
-use elicit_runtime::validate;
 use serde_json::Value;
 
 fn client<T: FormMode>(c: &mut Criterion, name: &str, content: Value) {
@@ -35,7 +35,7 @@ fn client<T: FormMode>(c: &mut Criterion, name: &str, content: Value) {
     assert_eq!(parsed, T::SCHEMA);
     assert!(ElicitRequestParams::from_jsonrpc(&message).is_ok());
     let map = common::object(&content);
-    assert!(validate::content(&parsed, map, false).is_ok());
+    assert!(rules::content(&parsed, map, false).is_ok());
     let validator = common::validator::<T>();
     assert!(validator.is_valid(&content));
 
@@ -54,7 +54,7 @@ fn client<T: FormMode>(c: &mut Criterion, name: &str, content: Value) {
         })
     });
     group.bench_function("elicit_validate", |b| {
-        b.iter(|| validate::content(&parsed, black_box(map), false))
+        b.iter(|| rules::content(&parsed, black_box(map), false))
     });
     group.bench_function("jsonschema_validate", |b| {
         b.iter(|| validator.is_valid(black_box(&content)))

@@ -9,7 +9,7 @@ use std::num::NonZeroU8;
 
 use chrono::{DateTime, FixedOffset, NaiveDate, TimeZone, Utc};
 use elicit_runtime::client::FormView;
-use elicit_runtime::validate::Rule;
+use elicit_runtime::rules::Rule;
 use elicit_runtime::{ElicitError, Elicitable, Elicitation};
 use serde_json::{Value, json};
 

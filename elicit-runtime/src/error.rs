@@ -3,7 +3,7 @@
 use core::fmt;
 
 use crate::protocol::ResultError;
-use crate::validate::ValidationErrors;
+use crate::rules::ValidationErrors;
 
 /// Why a client's `ElicitResult` could not be turned into an
 /// [`Elicitation`](crate::Elicitation).

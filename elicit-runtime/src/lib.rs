@@ -47,6 +47,7 @@ mod outcome;
 mod revision;
 mod secret;
 mod secret_words;
+mod spec;
 mod url;
 
 #[cfg(feature = "app")]
@@ -61,12 +62,13 @@ pub mod html;
 pub mod integrations;
 pub mod limits;
 pub mod protocol;
+pub mod rules;
 pub mod schema;
 #[cfg(feature = "request-state")]
 pub mod state;
-pub mod validate;
 #[cfg(feature = "web")]
 pub mod web;
+pub mod wire;
 
 #[doc(hidden)]
 #[path = "private.rs"]

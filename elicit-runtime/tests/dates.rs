@@ -20,7 +20,7 @@
 //! value.
 
 use chrono::{DateTime, FixedOffset, NaiveDate, Utc};
-use elicit_runtime::validate::{Rule, Unfit, Violation};
+use elicit_runtime::rules::{Rule, Unfit, Violation};
 use elicit_runtime::{ElicitField, FieldValue};
 use proptest::prelude::*;
 use serde_json::Value;

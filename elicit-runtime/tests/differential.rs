@@ -9,8 +9,8 @@ mod support;
 use elicit_runtime::Elicitable;
 use elicit_runtime::format::Format;
 use elicit_runtime::protocol::Revision;
+use elicit_runtime::rules::{self, Violation};
 use elicit_runtime::schema::{FormSchema, Kind};
-use elicit_runtime::validate::{self, Violation};
 use proptest::prelude::*;
 use serde_json::{Map, Value, json};
 use support::formats::{self, Fmt};
@@ -78,7 +78,7 @@ fn format_verdicts(format: Fmt, value: &str) -> (bool, bool) {
 /// Compares both verdicts on `content`; a disagreement must be explained
 /// by an intended difference of every field that causes it.
 fn compare(schema: &FormSchema, validator: &jsonschema::Validator, content: &Map<String, Value>) {
-    let ours = validate::content(schema, content, false);
+    let ours = rules::content(schema, content, false);
     let instance = Value::Object(content.clone());
     let theirs = validator.is_valid(&instance);
     match (&ours, theirs) {
@@ -246,9 +246,9 @@ fn each_listed_difference_on_one_input() {
     let content = json!({ "n": u64::MAX });
     let validator = json_schema_validator(&Signed::SCHEMA.to_json());
     assert!(validator.is_valid(&content));
-    assert!(validate::content(&Signed::SCHEMA, content.as_object().unwrap(), false).is_ok());
+    assert!(rules::content(&Signed::SCHEMA, content.as_object().unwrap(), false).is_ok());
     let errors = Signed::from_content(content.as_object().unwrap()).unwrap_err();
-    assert_eq!(errors.iter().next().unwrap().rule(), validate::Rule::Range);
+    assert_eq!(errors.iter().next().unwrap().rule(), rules::Rule::Range);
     assert_eq!(
         Signed::from_content(json!({ "n": -5 }).as_object().unwrap())
             .unwrap()
@@ -275,7 +275,7 @@ fn the_intended_differences_of_numbers_and_choices() {
         (json!({ "n": 1e20 }), Difference::InexactInteger),
         (json!({ "tags": ["a", "a"] }), Difference::RepeatedChoice),
     ] {
-        let errors = validate::content(&schema, content.as_object().unwrap(), false).unwrap_err();
+        let errors = rules::content(&schema, content.as_object().unwrap(), false).unwrap_err();
         assert!(validator.is_valid(&content), "{content} {difference:?}");
         assert_eq!(errors.len(), 1, "{errors}");
     }
@@ -284,7 +284,7 @@ fn the_intended_differences_of_numbers_and_choices() {
         json!({ "n": 30.0 }),
         json!({ "n": 9_007_199_254_740_991.0 }),
     ] {
-        assert!(validate::content(&schema, content.as_object().unwrap(), false).is_ok());
+        assert!(rules::content(&schema, content.as_object().unwrap(), false).is_ok());
         assert!(validator.is_valid(&content));
     }
 }

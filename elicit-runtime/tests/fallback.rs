@@ -21,8 +21,8 @@ use elicit_runtime::fallback::{
 };
 use elicit_runtime::limits::LimitError;
 use elicit_runtime::protocol::Revision;
+use elicit_runtime::rules::{Received, Rule};
 use elicit_runtime::schema::FormSchema;
-use elicit_runtime::validate::{Received, Rule};
 use elicit_runtime::{Elicitable, Limits};
 use serde_json::{Map, Value, json};
 

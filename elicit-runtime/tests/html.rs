@@ -23,8 +23,8 @@ use elicit_runtime::html::{
     ACTION_FIELD, Action, CSRF_FIELD, FormPage, MAX_RADIOS, ReadError, SECURITY_HEADERS, Shell,
     Submission,
 };
+use elicit_runtime::rules::{Rule, ValidationErrors};
 use elicit_runtime::schema::{FormSchema, Kind};
-use elicit_runtime::validate::{Rule, ValidationErrors};
 use elicit_runtime::{Elicitable, Limits};
 use proptest::prelude::*;
 use scraper::{ElementRef, Html, Selector};

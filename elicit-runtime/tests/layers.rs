@@ -44,9 +44,14 @@ const LAYERS: &[&str] = &[
     "secret_words",
     "revision",
     "mode",
-    // the schema model, its rules, its compile-time spec, rendering, parsing
+    // the schema model; validation: each rule, the check of a value and of
+    // a content object, the errors; the `const` spec builders the derive's
+    // code runs; the wire form: parsing, rendering, down-levelling,
+    // portability
     "schema",
-    "validate",
+    "rules",
+    "spec",
+    "wire",
     // the `Secret` type, and the wiping of secrets from content
     "secret",
     "field",

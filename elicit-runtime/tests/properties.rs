@@ -8,8 +8,8 @@ mod support;
 
 use elicit_runtime::Limits;
 use elicit_runtime::protocol::Revision;
+use elicit_runtime::rules::{self, Checked, ValidationErrors};
 use elicit_runtime::schema::{EnumOption, FormSchema, Kind, Num, Property};
-use elicit_runtime::validate::{self, Checked, ValidationErrors};
 use proptest::prelude::*;
 use proptest::sample::Index;
 use serde_json::{Map, Value};
@@ -162,12 +162,12 @@ proptest! {
     #[test]
     fn valid_content_is_accepted_and_reads_back_equal((form, content) in form_and_content()) {
         let schema = parse(&form);
-        if let Err(errors) = validate::content(&schema, &content, false) {
+        if let Err(errors) = rules::content(&schema, &content, false) {
             panic!("{errors}\nschema: {:#}\ncontent: {:#}", form.wire(), Value::Object(content));
         }
         for property in schema.properties.iter() {
             match content.get(property.name.as_ref()) {
-                Some(value) => match validate::value(&property.schema, value) {
+                Some(value) => match rules::value(&property.schema, value) {
                     Ok(checked) => assert_reads_back(property, value, &checked),
                     Err(broken) => panic!("`{}`: {broken:?}", property.name),
                 },
@@ -197,7 +197,7 @@ proptest! {
             Some(value) => broken.insert(mutation.field.clone(), value.clone()),
             None => broken.remove(&mutation.field),
         };
-        let errors = validate::content(&schema, &broken, false).err();
+        let errors = rules::content(&schema, &broken, false).err();
         let found = errors.as_ref().map(rules_of).unwrap_or_default();
         prop_assert_eq!(
             found,
@@ -222,7 +222,7 @@ proptest! {
             .zip(values)
             .map(|(desc, value)| (desc.name.clone(), value))
             .collect();
-        if let Err(errors) = validate::content(&schema, &content, deny_unknown) {
+        if let Err(errors) = rules::content(&schema, &content, deny_unknown) {
             // Every error names a field the content has or the form requires.
             for error in &errors {
                 prop_assert!(content.contains_key(error.field()) || schema.property(error.field()).is_some());

@@ -7,7 +7,7 @@
 
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 
-use elicit_runtime::validate::{Rule, Violation};
+use elicit_runtime::rules::{Rule, Violation};
 use elicit_runtime::{ElicitField, FieldValue};
 use proptest::prelude::*;
 use serde_json::Value;

@@ -11,7 +11,7 @@ use std::sync::LazyLock;
 
 use elicit_runtime::protocol::Revision;
 use elicit_runtime::schema::FormSchema;
-use elicit_runtime::validate::{self, Rule, ValidationErrors};
+use elicit_runtime::rules::{self, Rule, ValidationErrors};
 use elicit_runtime::{Elicitable, Limits};
 use libfuzzer_sys::fuzz_target;
 
@@ -83,8 +83,8 @@ fuzz_target!(|data: &[u8]| {
         _ => return,
     };
     let derived = Everything::from_content(&content).err();
-    let schema = validate::content(&Everything::SCHEMA, &content, false).err();
-    let parsed = validate::content(&PARSED, &content, false).err();
+    let schema = rules::content(&Everything::SCHEMA, &content, false).err();
+    let parsed = rules::content(&PARSED, &content, false).err();
     let mut derived_rules = derived.as_ref().map(rules).unwrap_or_default();
     derived_rules.retain(|(_, rule)| *rule != Rule::Range);
     assert_eq!(
@@ -97,7 +97,7 @@ fuzz_target!(|data: &[u8]| {
         assert!(!shown.contains('\r'));
     }
     let strict = Strict::from_content(&content).err();
-    let unknown = validate::content(&Strict::SCHEMA, &content, true).err();
+    let unknown = rules::content(&Strict::SCHEMA, &content, true).err();
     let mut strict_rules = strict.as_ref().map(rules).unwrap_or_default();
     strict_rules.retain(|(_, rule)| *rule != Rule::Range);
     assert_eq!(
@@ -124,8 +124,8 @@ fn against_any_schema(pair: &[serde_json::Value]) {
         .expect("a written schema reads")
         .schema;
     for deny in [false, true] {
-        let first = validate::content(&parsed.schema, content, deny);
-        assert_eq!(first, validate::content(&again, content, deny));
+        let first = rules::content(&parsed.schema, content, deny);
+        assert_eq!(first, rules::content(&again, content, deny));
         if let Err(errors) = first {
             assert!(errors.iter().all(|e| !e.to_string().contains('\n')));
         }

@@ -7,7 +7,7 @@
 use elicit_runtime::Limits;
 use elicit_runtime::protocol::Revision;
 use elicit_runtime::schema::FormSchema;
-use elicit_runtime::validate;
+use elicit_runtime::rules;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -34,7 +34,7 @@ fuzz_target!(|data: &[u8]| {
     for property in schema.properties.iter() {
         if let Some(default) = property.schema.default_value() {
             assert!(
-                validate::value(&property.schema, &default).is_ok(),
+                rules::value(&property.schema, &default).is_ok(),
                 "the default of `{}` breaks its rules",
                 property.name
             );

@@ -6,8 +6,8 @@ use serde_json::{Map, Value, json};
 use super::AppForm;
 use super::meta::PROTOCOL_VERSION;
 use crate::client::describe;
+use crate::rules::Violation;
 use crate::schema::{Kind, NumberRules, Property};
-use crate::validate::Violation;
 
 /// A count no field reaches, written where the script puts the actual one.
 const COUNT: u64 = u64::MAX;

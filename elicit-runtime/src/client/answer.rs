@@ -6,13 +6,13 @@ use serde_json::{Map, Value};
 use super::{FormView, value_from_text};
 use crate::field::FieldValue;
 use crate::protocol::ElicitResult;
+use crate::rules::{self, FieldError, Received, ValidationErrors, Violation};
 use crate::schema::Property;
-use crate::validate::{self, FieldError, Received, ValidationErrors, Violation};
 
 /// The answer to a [`FormView`], being filled in.
 ///
 /// Each value is checked when it is set, by the validator the server side
-/// uses ([`validate::value`]); a value that fails is not kept, and the
+/// uses ([`rules::value`]); a value that fails is not kept, and the
 /// errors say why, in words fit to show the user. [`Answer::finish`] fills
 /// the default of every field left out, checks the whole content once more
 /// (a required field without a value or default fails there) and writes
@@ -110,7 +110,7 @@ impl<'f> Answer<'f> {
     /// let mut answer = form.answer();
     /// answer.set_typed("address", &IpAddr::V4(Ipv4Addr::new(192, 0, 2, 1)))?;
     /// assert_eq!(answer.get("address"), Some(&json!("192.0.2.1")));
-    /// # Ok::<(), elicit_runtime::validate::ValidationErrors>(())
+    /// # Ok::<(), elicit_runtime::rules::ValidationErrors>(())
     /// ```
     ///
     /// # Errors
@@ -183,7 +183,7 @@ impl<'f> Answer<'f> {
                 content.insert(field.name.to_string(), value);
             }
         }
-        validate::content(self.form.schema(), &content, true)?;
+        rules::content(self.form.schema(), &content, true)?;
         Ok(content)
     }
 
@@ -213,11 +213,11 @@ impl<'f> Answer<'f> {
 ///
 /// Every rule `value` breaks, as errors of this field.
 pub fn check_value(property: &Property, value: &Value) -> Result<(), ValidationErrors> {
-    match validate::value(&property.schema, value) {
+    match rules::value(&property.schema, value) {
         Ok(_) => Ok(()),
         Err(broken) => {
             let mut errors = ValidationErrors::new();
-            validate::report(&mut errors, property, value, broken);
+            rules::report(&mut errors, property, value, broken);
             Err(errors)
         }
     }
@@ -259,11 +259,7 @@ pub fn read_text(property: &Property, text: &str) -> Result<Option<Value>, Valid
             Ok(Some(value))
         }
         Ok(None) if property.required && property.schema.default_value().is_none() => {
-            Err(one(FieldError::new(
-                property.name.as_ref(),
-                Violation::Missing,
-                Received::Nothing,
-            )))
+            Err(one(FieldError::missing(property.name.as_ref())))
         }
         Ok(None) => Ok(None),
         Err(violation) => Err(one(FieldError::new(

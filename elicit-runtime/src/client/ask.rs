@@ -45,7 +45,7 @@ impl Ask {
         Ok(Ask::from_read(params, warnings))
     }
 
-    fn from_read(params: ElicitRequestParams, warnings: Vec<crate::schema::SchemaWarning>) -> Ask {
+    fn from_read(params: ElicitRequestParams, warnings: Vec<crate::wire::SchemaWarning>) -> Ask {
         match params {
             ElicitRequestParams::Form(request) => {
                 Ask::Form(FormView::with_warnings(request, warnings))

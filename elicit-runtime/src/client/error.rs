@@ -6,7 +6,7 @@ use serde_json::Value;
 
 use crate::limits::LimitError;
 use crate::protocol::{Mode, ReadError, RequestId, Revision};
-use crate::schema::SchemaError;
+use crate::wire::SchemaError;
 
 /// Why the params of an `elicitation/create` cannot be shown to the user:
 /// the client answers the request with JSON-RPC error
@@ -15,7 +15,7 @@ use crate::schema::SchemaError;
 ///
 /// ```
 /// use elicit_runtime::client::{FormView, FormError};
-/// use elicit_runtime::schema::SchemaErrorKind;
+/// use elicit_runtime::wire::SchemaErrorKind;
 /// use serde_json::json;
 ///
 /// let error = FormView::from_request(&json!({

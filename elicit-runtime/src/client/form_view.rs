@@ -5,7 +5,8 @@ use serde_json::{Map, Value};
 
 use super::{Answer, FormError};
 use crate::protocol::{ElicitRequestParams, FormRequest};
-use crate::schema::{FormSchema, Property, SchemaWarning};
+use crate::schema::{FormSchema, Property};
+use crate::wire::SchemaWarning;
 
 /// A form-mode `elicitation/create`, read for display: the message, the
 /// fields in the server's order (each a [`Property`] with its kind,

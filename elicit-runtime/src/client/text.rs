@@ -5,9 +5,9 @@
 
 use serde_json::{Number, Value};
 
+use crate::rules::Violation;
 use crate::schema::num::EXACT_FLOAT_LIMIT;
 use crate::schema::{EnumOption, Kind, PropertySchema};
-use crate::validate::Violation;
 
 /// Reads `text`, typed by a person for a field of `schema`, as the value
 /// the field's kind holds; `Ok(None)` when the text is empty (the field is
@@ -75,7 +75,7 @@ pub fn value_from_text(schema: &PropertySchema, text: &str) -> Result<Option<Val
         Kind::Boolean(_) => Value::Bool(boolean(text.trim()).ok_or_else(wrong)?),
         Kind::Enum(rules) => match option(&rules.options, text.trim()) {
             Some(value) => Value::from(value),
-            None => return Err(crate::schema::rules::choice::not_an_option(&rules.options)),
+            None => return Err(crate::rules::choice::not_an_option(&rules.options)),
         },
         Kind::MultiSelect(rules) => {
             let text = text.trim();

@@ -8,8 +8,8 @@ use serde_json::{Map, Value};
 use super::instructions::requested_schema;
 use crate::excerpt::Excerpt;
 use crate::form::FormMode;
+use crate::rules::Received;
 use crate::schema::FormSchema;
-use crate::validate::Received;
 
 /// The tool's input schema `base` with the fields of the form `T` added as
 /// optional arguments.

@@ -63,7 +63,7 @@ impl Route {
 
 /// The route each kind of client gets, for one form on one server: the
 /// portability of a form across clients, as
-/// [`Portability`](crate::schema::Portability) is across revisions.
+/// [`Portability`](crate::wire::Portability) is across revisions.
 ///
 /// ```
 /// use elicit_runtime::fallback::Routes;

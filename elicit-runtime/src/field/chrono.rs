@@ -47,10 +47,10 @@ use super::datetime::{
 };
 use super::{ElicitField, FieldValue};
 use crate::format::{DateParts, DateTimeParts};
+use crate::rules::Violation;
+use crate::rules::fit::Instants;
 use crate::schema::PropertySchema;
-use crate::schema::rules::fit::Instants;
-use crate::schema::spec::FieldSpec;
-use crate::validate::Violation;
+use crate::spec::FieldSpec;
 
 /// `chrono` holds leap seconds, and years far beyond 9999.
 const INSTANTS: Instants = Instants {
@@ -162,7 +162,7 @@ mod tests {
 
     use super::*;
     use crate::field::read_own as read;
-    use crate::validate::{Rule, Unfit};
+    use crate::rules::{Rule, Unfit};
 
     #[test]
     fn leap_seconds_are_held() {

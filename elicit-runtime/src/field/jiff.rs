@@ -41,10 +41,10 @@ use super::datetime::{
 };
 use super::{ElicitField, FieldValue};
 use crate::format::{DateParts, DateTimeParts};
+use crate::rules::Violation;
+use crate::rules::fit::{Instants, Latest};
 use crate::schema::PropertySchema;
-use crate::schema::rules::fit::{Instants, Latest};
-use crate::schema::spec::FieldSpec;
-use crate::validate::Violation;
+use crate::spec::FieldSpec;
 
 /// `Timestamp::MAX`, the latest instant to which every offset applies.
 const INSTANTS: Instants = Instants {
@@ -125,7 +125,7 @@ mod tests {
 
     use super::*;
     use crate::field::read_own as read;
-    use crate::validate::Unfit;
+    use crate::rules::Unfit;
 
     #[test]
     fn the_latest_instant_is_the_types() {

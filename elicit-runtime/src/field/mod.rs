@@ -4,7 +4,9 @@
 //! `char`, `net` (IP addresses), `choice` (unit enums and multi-selects),
 //! `option`, `secret` (with `secrecy`'s `SecretString` behind its feature);
 //! and one per crate behind its feature: `chrono`, `time`, `jiff` (their
-//! dates share `datetime`), `url`, `uuid`.
+//! dates share `datetime`), `url`, `uuid`. `read` is the read path of a
+//! derived form: its content read field by field, each field through its
+//! type's reader and the per-property read of [`rules`](crate::rules).
 
 mod char;
 mod choice;
@@ -12,6 +14,7 @@ mod net;
 mod nonzero;
 mod number;
 mod option;
+pub(crate) mod read;
 mod secret;
 mod text;
 mod value;
@@ -34,9 +37,9 @@ pub use value::FieldValue;
 
 use serde_json::Value;
 
-use crate::schema::spec::FieldSpec;
-use crate::schema::{PropertySchema, rules};
-use crate::validate::{self, Checked, Violation};
+use crate::rules::{self, Checked, Violation};
+use crate::schema::PropertySchema;
+use crate::spec::FieldSpec;
 
 /// A type that can be one field of an elicitation form.
 ///
@@ -102,7 +105,7 @@ pub trait ElicitField: Sized {
 /// field, reported as a type error.
 ///
 /// A value that passes is taken by [`rules::passing`], inlined into the
-/// field's reader; anything else by [`validate::value`], which names every
+/// field's reader; anything else by [`rules::value`], which names every
 /// broken rule.
 ///
 /// The readers on the happy path are `inline(always)` in builds without
@@ -118,7 +121,7 @@ pub(crate) fn read_checked<T>(
 ) -> Result<T, Vec<Violation>> {
     let checked = match rules::passing(schema, value) {
         Some(checked) => checked,
-        None => validate::value(schema, value)?,
+        None => rules::value(schema, value)?,
     };
     match convert(checked) {
         Some(result) => result.map_err(|v| vec![v]),

@@ -41,10 +41,10 @@ use serde_json::Value;
 
 use super::text::read_fitted;
 use super::{ElicitField, FieldValue};
+use crate::rules::Violation;
+use crate::rules::fit::Fit;
 use crate::schema::PropertySchema;
-use crate::schema::rules::fit::Fit;
-use crate::schema::spec::FieldSpec;
-use crate::validate::Violation;
+use crate::spec::FieldSpec;
 
 macro_rules! address_field {
     ($($ty:ident: $fit:ident, $min:literal..=$max:literal, $name:literal);* $(;)?) => {$(
@@ -77,7 +77,7 @@ mod tests {
 
     use super::*;
     use crate::field::read_own as read;
-    use crate::validate::{Rule, Unfit};
+    use crate::rules::{Rule, Unfit};
 
     #[test]
     fn the_lengths_are_those_of_the_shortest_and_longest_address() {

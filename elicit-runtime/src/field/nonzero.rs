@@ -10,7 +10,7 @@
 //! ```
 //! use std::num::{NonZeroI8, NonZeroU8};
 //!
-//! use elicit_runtime::validate::Rule;
+//! use elicit_runtime::rules::Rule;
 //! use elicit_runtime::{Elicitable, Elicitation};
 //! use serde_json::json;
 //!
@@ -49,9 +49,9 @@ use serde_json::Value;
 
 use super::number::{highest, read_integer};
 use super::{ElicitField, FieldValue};
+use crate::rules::{Unfit, Violation};
 use crate::schema::PropertySchema;
-use crate::schema::spec::FieldSpec;
-use crate::validate::{Unfit, Violation};
+use crate::spec::FieldSpec;
 
 macro_rules! nonzero_field {
     ($($ty:ident as $name:literal),*) => {$(
@@ -115,8 +115,8 @@ mod tests {
 
     use super::*;
     use crate::field::read_own as read;
+    use crate::rules::Rule;
     use crate::schema::Num;
-    use crate::validate::Rule;
 
     #[test]
     fn zero_is_refused_by_the_bound_or_the_reader() {

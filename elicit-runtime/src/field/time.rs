@@ -47,10 +47,10 @@ use super::datetime::{
 };
 use super::{ElicitField, FieldValue};
 use crate::format::{DateParts, DateTimeParts};
+use crate::rules::Violation;
+use crate::rules::fit::{Instants, Latest};
 use crate::schema::PropertySchema;
-use crate::schema::rules::fit::{Instants, Latest};
-use crate::schema::spec::FieldSpec;
-use crate::validate::Violation;
+use crate::spec::FieldSpec;
 
 /// An `OffsetDateTime` holds any local date and time of RFC 3339, with any
 /// of its offsets.
@@ -156,7 +156,7 @@ mod tests {
 
     use super::*;
     use crate::field::read_own as read;
-    use crate::validate::Unfit;
+    use crate::rules::Unfit;
 
     #[test]
     fn the_latest_utc_instant_is_the_types() {

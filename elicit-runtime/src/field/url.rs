@@ -40,9 +40,9 @@ use serde_json::Value;
 
 use super::{ElicitField, FieldValue, read_checked};
 use crate::format::Format;
+use crate::rules::{Checked, Unfit, Violation};
 use crate::schema::PropertySchema;
-use crate::schema::spec::FieldSpec;
-use crate::validate::{Checked, Unfit, Violation};
+use crate::spec::FieldSpec;
 
 impl ElicitField for Url {
     const SPEC: FieldSpec = FieldSpec::string(None, None, Some(Format::Uri), None);
@@ -72,7 +72,7 @@ mod tests {
 
     use super::*;
     use crate::field::read_own;
-    use crate::validate::Rule;
+    use crate::rules::Rule;
 
     fn read(text: &str) -> Result<Url, Vec<Violation>> {
         read_own(text)

@@ -29,10 +29,10 @@ use serde_json::Value;
 
 use super::text::read_fitted;
 use super::{ElicitField, FieldValue};
+use crate::rules::Violation;
+use crate::rules::fit::Fit;
 use crate::schema::PropertySchema;
-use crate::schema::rules::fit::Fit;
-use crate::schema::spec::FieldSpec;
-use crate::validate::Violation;
+use crate::spec::FieldSpec;
 
 impl ElicitField for Uuid {
     const SPEC: FieldSpec = FieldSpec::string(Some(36), Some(36), None, Some(Fit::Uuid));
@@ -56,7 +56,7 @@ mod tests {
 
     use super::*;
     use crate::field::read_own;
-    use crate::validate::{Rule, Unfit};
+    use crate::rules::{Rule, Unfit};
 
     fn read(text: &str) -> Result<Uuid, Vec<Violation>> {
         read_own(text)

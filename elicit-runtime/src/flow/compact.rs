@@ -352,9 +352,11 @@ mod tests {
     use serde_json::json;
 
     use super::{Answered, Carried, RequestDigest};
+    use crate::limits::{LimitError, Limits};
     use crate::protocol::ElicitationId;
+    use crate::state::SealError;
+    use crate::state::StateError;
     use crate::state::{StateKey, StateKeys};
-    use crate::{Limits, limits::LimitError, state::SealError, state::StateError};
 
     fn keys() -> StateKeys {
         StateKeys::new(StateKey::from_bytes(core::array::from_fn(|i| i as u8 ^ 0x5c)).unwrap())

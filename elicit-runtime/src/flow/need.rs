@@ -9,11 +9,14 @@ use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
 use super::{Capability, ClientSupport, ResponseError};
+use crate::error::ElicitError;
+use crate::form::FormMode;
+use crate::limits::Limits;
+use crate::outcome::Elicitation;
 use crate::protocol::{
     ElicitResult, ElicitationId, Elicitor, InputRequest, Mode, RequestError, Revision,
 };
-use crate::validate::ValidationErrors;
-use crate::{error::ElicitError, form::FormMode, limits::Limits, outcome::Elicitation};
+use crate::rules::ValidationErrors;
 
 /// What a need sees of the client while it builds its request or reads the
 /// client's response.

@@ -18,9 +18,12 @@ use super::{
     UrlNeed,
 };
 use crate::excerpt::Excerpt;
+use crate::form::FormMode;
+use crate::limits::Limits;
+use crate::outcome::Elicitation;
 use crate::protocol::{ElicitationId, InputRequiredResult, RequestError, RetryParams, Revision};
 use crate::state::{Binding, Kind, Principal, Replay, SeenTokens, StateKeys, TokenId};
-use crate::{form::FormMode, limits::Limits, outcome::Elicitation, url::UrlConsent};
+use crate::url::UrlConsent;
 
 /// One request's flow of input-required rounds: a tool asks for what it
 /// needs, in as many steps as it likes, and gets each answer typed.

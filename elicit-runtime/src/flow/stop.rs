@@ -12,8 +12,8 @@ use crate::fallback::{AppShown, Instructions, InvalidArguments, WebPageLink};
 use crate::limits::LimitError;
 use crate::protocol::jsonrpc;
 use crate::protocol::{InputRequiredResult, RequestError, RequestId, ResultError};
+use crate::rules::ValidationErrors;
 use crate::state::{Replay, SealError, StateError};
-use crate::validate::ValidationErrors;
 
 /// Why a tool cannot go on yet: return what this says from the handler.
 ///

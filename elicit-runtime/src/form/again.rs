@@ -8,7 +8,7 @@ use serde_json::{Map, Value};
 use super::FormMode;
 use crate::excerpt::Escaped;
 use crate::protocol::{CheckedRequest, Elicitor, RequestError};
-use crate::validate::ValidationErrors;
+use crate::rules::ValidationErrors;
 
 impl Elicitor {
     /// The form `T` asked again after the user's `content` failed it with

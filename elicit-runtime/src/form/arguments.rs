@@ -10,8 +10,8 @@ use serde_json::{Map, Value};
 use super::FormMode;
 use crate::limits::LimitError;
 use crate::limits::Limits;
+use crate::rules::ValidationErrors;
 use crate::schema::FormSchema;
-use crate::validate::ValidationErrors;
 
 /// Why a form could not be read from a tool's arguments
 /// ([`Elicitable::from_arguments`](crate::Elicitable::from_arguments)).
@@ -141,7 +141,7 @@ pub fn content_from_arguments(
     limits: &Limits,
 ) -> Result<Map<String, Value>, ArgumentsError> {
     let content = copy(own_fields(schema, arguments, limits)?);
-    crate::validate::content(schema, &content, false)?;
+    crate::rules::content(schema, &content, false)?;
     Ok(content)
 }
 

@@ -6,7 +6,7 @@ use std::sync::{Arc, PoisonError, RwLock};
 
 use crate::form::Elicitable;
 use crate::revision::Revision;
-use crate::schema::RenderError;
+use crate::wire::RenderError;
 
 /// What was rendered so far: one entry per form type and revision, so the
 /// cache is bounded by the forms a program has.

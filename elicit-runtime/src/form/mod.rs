@@ -15,8 +15,9 @@ use std::sync::Arc;
 
 use crate::limits::Limits;
 use crate::protocol::{FormRequest, Revision};
-use crate::schema::{Downlevel, FormSchema, Portability, RenderError};
-use crate::validate::ValidationErrors;
+use crate::rules::ValidationErrors;
+use crate::schema::FormSchema;
+use crate::wire::{Downlevel, Portability, RenderError};
 
 /// A struct that can be asked of the user as one elicitation form.
 ///
@@ -169,7 +170,7 @@ pub trait Elicitable: Sized {
     /// As [`Elicitable::from_content`], with [`Received::Hidden`] in place
     /// of a secret's value.
     ///
-    /// [`Received::Hidden`]: crate::validate::Received::Hidden
+    /// [`Received::Hidden`]: crate::rules::Received::Hidden
     fn from_content_wiping(content: &mut Map<String, Value>) -> Result<Self, ValidationErrors> {
         let read = Self::from_content(content);
         crate::secret::wipe(&Self::SCHEMA, content);

@@ -13,8 +13,8 @@ use super::read::{ACTION_FIELD, CSRF_FIELD};
 use super::{Action, Shell};
 use crate::client::{FormView, describe};
 use crate::form::Elicitable;
+use crate::rules::{FieldError, ValidationErrors};
 use crate::schema::{FormSchema, Property};
-use crate::validate::{FieldError, ValidationErrors};
 
 /// A form as an HTML page, from a derived form ([`FormPage::of`]) or any
 /// server's form as a client reads it ([`FormPage::from_form`]): both are

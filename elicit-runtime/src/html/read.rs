@@ -8,10 +8,12 @@ use serde_json::{Map, Number, Value};
 
 use super::decode::{decode, pairs};
 use crate::excerpt::Excerpt;
+use crate::form::Elicitable;
+use crate::limits::Limits;
+use crate::outcome::Elicitation;
 use crate::protocol::Action;
+use crate::rules::ValidationErrors;
 use crate::schema::{FormSchema, Kind, Property};
-use crate::validate::ValidationErrors;
-use crate::{form::Elicitable, limits::Limits, outcome::Elicitation};
 
 /// The name the page's buttons post the [`Action`] pressed under.
 pub const ACTION_FIELD: &str = "elicit-action";

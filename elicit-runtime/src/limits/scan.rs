@@ -201,7 +201,7 @@ fn plain_run(text: &[u8]) -> usize {
 mod tests {
     use serde_json::json;
 
-    use crate::Limits;
+    use crate::limits::Limits;
     use crate::limits::{JsonError, LimitError};
 
     /// The scan and `read_json` agree on each limit.

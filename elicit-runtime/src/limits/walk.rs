@@ -167,7 +167,7 @@ pub(crate) fn dispose(value: Value) {
 mod tests {
     use serde_json::{Value, json};
 
-    use crate::Limits;
+    use crate::limits::Limits;
 
     /// Checking some members of an object is checking the object they make.
     #[test]

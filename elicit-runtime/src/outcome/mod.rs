@@ -8,9 +8,11 @@ pub use responses::InputResponseError;
 
 use serde_json::{Map, Value};
 
+use crate::error::ElicitError;
+use crate::form::Elicitable;
+use crate::limits::Limits;
 use crate::protocol::{Action, ElicitResult, ResultError, ResultParts};
-use crate::validate::ValidationErrors;
-use crate::{error::ElicitError, form::Elicitable, limits::Limits};
+use crate::rules::ValidationErrors;
 
 /// What the user did with a form, with the validated value on accept.
 ///

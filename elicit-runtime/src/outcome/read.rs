@@ -3,8 +3,10 @@
 
 use super::Elicitation;
 use crate::answer::{read_content, read_groups};
+use crate::error::ElicitError;
+use crate::form::Elicitable;
+use crate::limits::Limits;
 use crate::protocol::{CheckedRequest, ElicitResult};
-use crate::{error::ElicitError, form::Elicitable, limits::Limits};
 
 impl CheckedRequest {
     /// Reads the client's result to this request into `T`, the form the
@@ -12,7 +14,7 @@ impl CheckedRequest {
     /// booleans is turned back into the multi-selects, then validated and
     /// read as by [`Elicitation::from_result`], every failing field at
     /// once, named as the client saw it (see
-    /// [`Downlevel::read`](crate::schema::Downlevel::read)). Content is
+    /// [`Downlevel::read`](crate::wire::Downlevel::read)). Content is
     /// first checked against [`Limits::DEFAULT`].
     ///
     /// # Errors

@@ -11,7 +11,7 @@ use super::{
     ElicitRequestParams, ElicitationCapability, ElicitationId, InputRequest, Mode, RequestError,
     RequestId, Revision, UrlPolicy, UrlRequest, jsonrpc,
 };
-use crate::schema::BooleanGroup;
+use crate::wire::BooleanGroup;
 
 /// Builds elicitation requests for one client: refuses a mode the client
 /// did not declare or the revision does not have, and a URL its

@@ -8,7 +8,7 @@ use core::fmt;
 use super::{ElicitationId, Mode, RandomnessError, Revision, UrlPolicy};
 use crate::excerpt::Excerpt;
 use crate::format::FormatError;
-use crate::schema::RenderError;
+use crate::wire::RenderError;
 
 /// Why an elicitation request cannot be built, sent or accepted.
 ///

@@ -14,7 +14,7 @@ use super::{
 };
 use crate::excerpt::Excerpt;
 use crate::limits::Limits;
-use crate::validate::Received;
+use crate::rules::Received;
 
 /// The revision input requests are written for: the newest, since only the
 /// newest has input-required results.

@@ -10,7 +10,7 @@ use super::RequestId;
 use crate::excerpt::Excerpt;
 use crate::limits::JsonError;
 use crate::limits::Limits;
-use crate::validate::Received;
+use crate::rules::Received;
 
 /// Why a JSON-RPC message is not the elicitation message it was read as.
 ///

@@ -14,8 +14,9 @@ use super::{ElicitationId, MessageError, Mode, RequestError, RequestId, Revision
 use crate::format::Format;
 use crate::limits::LimitError;
 use crate::limits::Limits;
-use crate::schema::{FormSchema, RenderedSchema, SchemaError, SchemaWarning};
-use crate::validate::Received;
+use crate::rules::Received;
+use crate::schema::FormSchema;
+use crate::wire::{RenderedSchema, SchemaError, SchemaWarning};
 
 /// The JSON-RPC method of an elicitation request.
 pub const METHOD: &str = "elicitation/create";

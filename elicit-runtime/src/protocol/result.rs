@@ -10,7 +10,7 @@ use super::{Action, MessageError, RequestId, jsonrpc};
 use crate::excerpt::Excerpt;
 use crate::limits::Limits;
 use crate::limits::{JsonError, LimitError, text::duplicate_key};
-use crate::validate::Received;
+use crate::rules::Received;
 
 /// The result of `elicitation/create`.
 ///

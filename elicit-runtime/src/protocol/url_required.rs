@@ -7,7 +7,7 @@ use serde_json::{Map, Value};
 
 use super::{MessageError, RequestError, RequestId, Revision, UrlPolicy, UrlRequest, jsonrpc};
 use crate::excerpt::Excerpt;
-use crate::validate::Received;
+use crate::rules::Received;
 
 /// `URLElicitationRequiredError`: the error a 2025-11-25 server returns
 /// when a request needs URL-mode elicitations to complete first; the client

@@ -1,23 +1,16 @@
-//! The schema of a form: the typed model, its compile-time spec, and its
-//! wire form.
+//! The schema of a form: the typed model ([`FormSchema`] and its
+//! properties), its numbers ([`Num`]), and its description in words.
+//!
+//! Checking content against it is [`rules`](crate::rules)'s; its wire form
+//! (parsing, rendering, down-levelling) is [`wire`](crate::wire)'s.
 
 pub(crate) mod describe;
-mod downlevel;
 mod model;
 pub(crate) mod num;
-mod parse;
-mod portability;
 
-mod render;
-pub(crate) mod rules;
-pub(crate) mod spec;
-
-pub use downlevel::{BooleanGroup, Downlevel};
+pub(crate) use model::position;
 pub use model::{
     BooleanRules, EnumOption, EnumRules, FormSchema, Kind, MultiSelectRules, NumberRules, Property,
     PropertySchema, StringRules, Text,
 };
 pub use num::Num;
-pub use parse::{Parsed, SchemaError, SchemaErrorKind, SchemaWarning};
-pub use portability::{Change, Portability};
-pub use render::{DIALECT, RenderError, RenderedSchema};

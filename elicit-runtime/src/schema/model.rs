@@ -225,7 +225,7 @@ impl EnumRules {
 
     /// The position of `value` among the options.
     pub fn position(&self, value: &str) -> Option<usize> {
-        super::rules::choice::position(&self.options, value)
+        position(&self.options, value)
     }
 }
 
@@ -237,7 +237,7 @@ impl MultiSelectRules {
 
     /// The position of `value` among the options.
     pub fn position(&self, value: &str) -> Option<usize> {
-        super::rules::choice::position(&self.options, value)
+        position(&self.options, value)
     }
 }
 
@@ -265,4 +265,9 @@ impl FormSchema {
             .filter(|p| p.required)
             .map(|p| p.name.as_ref())
     }
+}
+
+/// The position of `value` among `options`, by a scan.
+pub(crate) fn position(options: &[EnumOption], value: &str) -> Option<usize> {
+    options.iter().position(|option| option.value == value)
 }

@@ -12,11 +12,13 @@ use serde_json::{Map, Value};
 
 use super::Visitor;
 use super::store::{NewVisit, SealedAnswer, StoreError, VisitId, VisitStore};
+use crate::form::Elicitable;
 use crate::html::{FormPage, ReadError, Submission};
+use crate::limits::Limits;
+use crate::outcome::Elicitation;
 use crate::protocol::{Action, UrlPolicy};
+use crate::rules::ValidationErrors;
 use crate::state::{Binding, Principal, StateError, StateKeys, TokenId};
-use crate::validate::ValidationErrors;
-use crate::{form::Elicitable, limits::Limits, outcome::Elicitation};
 
 /// The hosted forms of a server: the store their visits wait in, the
 /// [`StateKeys`] their answers are sealed with, the public URL their pages

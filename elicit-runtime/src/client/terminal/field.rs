@@ -9,8 +9,8 @@ use serde_json::Value;
 use super::{DECLINE_COMMAND, Entry, Step, TerminalError, answered};
 use crate::client::{check_value, describe, read_text};
 use crate::excerpt::Escaped;
+use crate::rules::ValidationErrors;
 use crate::schema::{EnumOption, Kind, Property};
-use crate::validate::ValidationErrors;
 
 /// What choosing an entry of a field's list means.
 #[derive(Debug, Clone, PartialEq)]

@@ -351,17 +351,15 @@ fn check_answer(ask: &Ask, result: &ElicitResult) -> Result<(), mcp::ErrorData> 
     }
     let content = result.content.clone().unwrap_or_default();
     match ask {
-        Ask::Form(form) => {
-            crate::validate::content(form.schema(), &content, true).map_err(|errors| {
-                mcp::ErrorData::internal_error(
-                    format!(
-                        "the answer was not sent, because it fails the form's checks: {errors}; \
+        Ask::Form(form) => crate::rules::content(form.schema(), &content, true).map_err(|errors| {
+            mcp::ErrorData::internal_error(
+                format!(
+                    "the answer was not sent, because it fails the form's checks: {errors}; \
                          build it with `Answer::finish`"
-                    ),
-                    None,
-                )
-            })
-        }
+                ),
+                None,
+            )
+        }),
         Ask::Url(view) if !view.is_openable() => Err(mcp::ErrorData::internal_error(
             format!(
                 "the answer was not sent, because it accepts a URL with the scheme `{}`, which \

@@ -18,8 +18,8 @@ use crate::protocol::{
     Action, CheckedRequest, ElicitRequestParams, ElicitResult, ElicitationCapability,
     InputRequiredResult, InputResponses, MessageError, ResultError, RetryParams,
 };
+use crate::rules::Received;
 use crate::schema::Num;
-use crate::validate::Received;
 
 /// A message that rmcp's types cannot carry exactly as this crate wrote
 /// it (or the reverse).

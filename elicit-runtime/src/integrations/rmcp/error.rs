@@ -7,7 +7,7 @@ use super::ConversionError;
 use crate::error::ElicitError;
 use crate::outcome::InputResponseError;
 use crate::protocol::{RequestError, RevisionError};
-use crate::validate::ValidationErrors;
+use crate::rules::ValidationErrors;
 
 /// Why an elicitation through rmcp did not produce an answer.
 ///

@@ -17,11 +17,12 @@ use crate::app::AppForm;
 use crate::fallback::AppShown;
 use crate::fallback::{InputSchemaError, Instructions, InvalidArguments, Route, input_schema};
 use crate::flow::{Capability, Stop};
+use crate::form::FormMode;
+use crate::outcome::Elicitation;
 use crate::protocol::Mode;
 use crate::schema::FormSchema;
 #[cfg(feature = "web")]
 use crate::web::{VISIT_ARGUMENT, WebError, WebForms};
-use crate::{form::FormMode, outcome::Elicitation};
 
 /// A form on its way to a hosted web page: what a page router
 /// ([`WebPageRoute`]) needs to make the user's visit.

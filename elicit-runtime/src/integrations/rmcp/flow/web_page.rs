@@ -5,10 +5,11 @@
 use super::{ServerFlow, ToolCall};
 use crate::fallback::WebPageLink;
 use crate::flow::{Capability, FlowError, Stop};
+use crate::form::Elicitable;
+use crate::outcome::Elicitation;
 use crate::protocol::Mode;
 use crate::state::Binding;
 use crate::web::{LinkToken, VISIT_ARGUMENT, WEB_FORM_ASKS, WebError, WebForms};
-use crate::{form::Elicitable, outcome::Elicitation};
 
 impl ServerFlow<'_> {
     /// The tool call to answer with a link: set when the client cannot

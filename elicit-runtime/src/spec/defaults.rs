@@ -3,7 +3,7 @@
 //! compile error.
 
 use super::{FieldSpec, KindSpec};
-use crate::schema::rules::{self, bounds, choice, fit, items, length};
+use crate::rules::{self, bounds, choice, fit, items, length};
 use crate::schema::{Num, Text};
 
 impl FieldSpec {

@@ -11,7 +11,7 @@ use crate::schema::{EnumOption, Num};
 ///
 /// ```
 /// use elicit_runtime::Elicitable;
-/// use elicit_runtime::validate::{self, Rule, Violation};
+/// use elicit_runtime::rules::{self, Rule, Violation};
 ///
 /// #[derive(Elicitable)]
 /// struct Code {
@@ -20,7 +20,7 @@ use crate::schema::{EnumOption, Num};
 /// }
 ///
 /// let schema = &Code::SCHEMA.properties[0].schema;
-/// let broken = validate::value(schema, &"abcd".into()).unwrap_err();
+/// let broken = rules::value(schema, &"abcd".into()).unwrap_err();
 /// assert_eq!(broken, [Violation::MaxLength { max: 3, actual: 4 }]);
 /// assert_eq!(broken[0].rule(), Rule::MaxLength);
 /// assert_eq!(broken[0].to_string(), "must have at most 3 characters, has 4");
@@ -185,7 +185,7 @@ impl Rule {
     /// The keyword: `"required"`, `"type"`, `"minLength"`, ...
     ///
     /// ```
-    /// use elicit_runtime::validate::Rule;
+    /// use elicit_runtime::rules::Rule;
     ///
     /// assert_eq!(Rule::MinLength.as_str(), "minLength");
     /// ```

@@ -7,11 +7,11 @@ use std::collections::HashSet;
 
 use serde::{Serialize, Serializer};
 
-use super::{
-    BooleanRules, EnumOption, FormSchema, Kind, MultiSelectRules, Property, PropertySchema,
-    RenderedSchema, Text,
-};
+use super::RenderedSchema;
 use crate::revision::Revision;
+use crate::schema::{
+    BooleanRules, EnumOption, FormSchema, Kind, MultiSelectRules, Property, PropertySchema, Text,
+};
 
 /// A form as it is written for one revision, with every multi-select the
 /// revision cannot express written as booleans: see

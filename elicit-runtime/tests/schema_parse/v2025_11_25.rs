@@ -5,13 +5,12 @@ use std::borrow::Cow;
 
 use serde_json::{Value, json};
 
-use super::tests::{error, nested, one, parse};
-use super::{FormSchema, SchemaErrorKind as K};
-use crate::revision::Revision;
-use crate::schema::spec::FieldSpec;
-use crate::schema::{
-    EnumOption, EnumRules, Kind, MultiSelectRules, Num, Property, PropertySchema, Text,
-};
+use super::{error, nested, one, parse};
+use elicit_runtime::__private::FieldSpec;
+use elicit_runtime::protocol::Revision;
+use elicit_runtime::schema::FormSchema;
+use elicit_runtime::schema::{EnumOption, EnumRules, Kind, MultiSelectRules, Num, Property, Text};
+use elicit_runtime::wire::SchemaErrorKind as K;
 
 /// A root with these properties and `required` names.
 fn root(properties: Value, required: &[&str]) -> Value {
@@ -151,7 +150,7 @@ fn spec_string_example() -> Value {
 /// The two `requestedSchema`s of the example requests, the same on both
 /// pages.
 fn request_examples() -> Vec<Value> {
-    super::tests::spec_examples().into_iter().take(2).collect()
+    super::spec_examples().into_iter().take(2).collect()
 }
 
 /// Every example of both pages that has no keyword outside the subset.
@@ -405,13 +404,12 @@ fn as_read_back(schema: &FormSchema, revision: Revision) -> FormSchema {
     let untitle = |options: &[EnumOption]| -> Cow<'static, [EnumOption]> {
         options
             .iter()
-            .map(|o| EnumOption {
-                value: Cow::Owned(o.value.to_string()),
-                title: o
-                    .title
-                    .as_deref()
-                    .filter(|t| *t != o.value)
-                    .map(|t| Cow::Owned(t.to_owned())),
+            .map(|o| {
+                let mut option = o.clone();
+                if option.title.as_deref() == Some(&*option.value) {
+                    option.title = None;
+                }
+                option
             })
             .collect()
     };
@@ -457,7 +455,7 @@ const LATER: &[Property] = &[
         .default_str("John Doe", "")
         .into_property("name", true),
     FieldSpec::STRING
-        .format(crate::format::Format::Date, "")
+        .format(elicit_runtime::format::Format::Date, "")
         .default_str("2024-02-29", "")
         .into_property("day", false),
     FieldSpec::integer(0, 150)
@@ -749,7 +747,7 @@ fn keywords_outside_the_new_shapes_are_warnings() {
 
 /// The error cases of the shapes these revisions add; `tests::error_cases`
 /// includes them, so they are checked for kind, path and message form.
-pub(super) fn error_cases() -> Vec<(Value, K, &'static str)> {
+pub(crate) fn error_cases() -> Vec<(Value, K, &'static str)> {
     let multi = |extra: Value| {
         let mut property =
             json!({ "type": "array", "items": { "type": "string", "enum": ["x", "y"] } });
@@ -1163,7 +1161,7 @@ fn every_revision_reads_back_odd_accepted_schemas() {
     // The odd schemas of `tests::never_panics_on_odd_schemas` that are
     // accepted are checked there for the newest revision; here for each.
     let mut accepted = 0;
-    for case in super::tests::odd_schemas(3, 20_000) {
+    for case in super::odd_schemas(3, 20_000) {
         let Ok(parsed) = FormSchema::parse(&case) else {
             continue;
         };
@@ -1183,20 +1181,13 @@ fn every_revision_reads_back_odd_accepted_schemas() {
 
 #[test]
 fn model_kinds_are_the_ones_built_by_hand() {
-    // A multi-select built by hand equals the one read.
-    let expected = PropertySchema {
-        title: None,
-        description: None,
-        kind: Kind::MultiSelect(MultiSelectRules {
-            options: Cow::Owned(vec![
-                EnumOption::new("x", Some("X")),
-                EnumOption::new("y", None),
-            ]),
-            min_items: Some(0),
-            max_items: None,
-            default: Some(Cow::Owned(vec![Cow::Borrowed("y")])),
-        }),
-    };
+    // A multi-select built by the spec's builders equals the one read.
+    const XY: &[EnumOption] = &[EnumOption::new("x", Some("X")), EnumOption::new("y", None)];
+    const Y: &[Text] = &[Cow::Borrowed("y")];
+    let expected = FieldSpec::multi_select(XY)
+        .min_items(0, "")
+        .default_list(Y, "")
+        .into_schema();
     let schema = parse(&one(json!({
         "type": "array",
         "minItems": 0,

@@ -1,25 +1,28 @@
+//! The wire parser through the public API: every shape of
+//! `requestedSchema` it reads, what it tolerates with a warning, and each
+//! error it refuses with, at its path.
+
+mod v2025_11_25;
+
 use std::borrow::Cow;
 use std::collections::HashSet;
 
 use serde_json::{Value, json};
 
-use super::{Parsed, SchemaError, SchemaErrorKind as K};
-use crate::format::Format;
-use crate::protocol::FormRequest;
-use crate::schema::spec::{BoundMessages, FieldSpec};
-use crate::schema::{
-    BooleanRules, EnumOption, EnumRules, FormSchema, Kind, Num, NumberRules, Property,
-    PropertySchema, StringRules,
-};
+use elicit_runtime::__private::{BoundMessages, FieldSpec};
+use elicit_runtime::format::Format;
+use elicit_runtime::protocol::FormRequest;
+use elicit_runtime::schema::{EnumOption, FormSchema, Kind, Num, Property, StringRules};
+use elicit_runtime::wire::{Parsed, SchemaError, SchemaErrorKind as K};
 
-pub(super) fn parse(value: &Value) -> Parsed {
+pub(crate) fn parse(value: &Value) -> Parsed {
     match FormSchema::parse(value) {
         Ok(parsed) => parsed,
         Err(error) => panic!("{value}: {error}"),
     }
 }
 
-pub(super) fn error(value: &Value) -> SchemaError {
+pub(crate) fn error(value: &Value) -> SchemaError {
     match FormSchema::parse(value) {
         Ok(parsed) => panic!("{value} parsed: {:?}", parsed.schema),
         Err(error) => error,
@@ -27,7 +30,7 @@ pub(super) fn error(value: &Value) -> SchemaError {
 }
 
 /// A root with one property `a` of schema `property`.
-pub(super) fn one(property: Value) -> Value {
+pub(crate) fn one(property: Value) -> Value {
     json!({ "type": "object", "properties": { "a": property } })
 }
 
@@ -48,7 +51,7 @@ const MSGS: BoundMessages = BoundMessages {
 
 /// Every `requestedSchema` on the page; the four "supported schema types"
 /// are property schemas, shown here inside a root.
-pub(super) fn spec_examples() -> Vec<Value> {
+pub(crate) fn spec_examples() -> Vec<Value> {
     vec![
         // Simple text request.
         json!({
@@ -291,82 +294,30 @@ fn empty_form_round_trips() {
 
 #[test]
 fn defaults_of_later_revisions_round_trip() {
+    const STATUS: &[EnumOption] = &[
+        EnumOption::new("active", None),
+        EnumOption::new("inactive", None),
+        EnumOption::new("pending", None),
+    ];
     let schema = FormSchema {
         properties: Cow::Owned(vec![
-            Property {
-                name: "name".into(),
-                required: true,
-                secret: false,
-                schema: PropertySchema {
-                    title: None,
-                    description: None,
-                    kind: Kind::String(StringRules {
-                        min_length: Some(2),
-                        default: Some("John Doe".into()),
-                        ..StringRules::default()
-                    }),
-                },
-            },
-            Property {
-                name: "age".into(),
-                required: false,
-                secret: false,
-                schema: PropertySchema {
-                    title: None,
-                    description: None,
-                    kind: Kind::Number(NumberRules {
-                        integer: true,
-                        minimum: Some(Num::Int(0)),
-                        maximum: None,
-                        default: Some(Num::Int(30)),
-                    }),
-                },
-            },
-            Property {
-                name: "score".into(),
-                required: false,
-                secret: false,
-                schema: PropertySchema {
-                    title: None,
-                    description: None,
-                    kind: Kind::Number(NumberRules {
-                        integer: false,
-                        minimum: None,
-                        maximum: None,
-                        default: Some(Num::Float(95.5)),
-                    }),
-                },
-            },
-            Property {
-                name: "status".into(),
-                required: false,
-                secret: false,
-                schema: PropertySchema {
-                    title: None,
-                    description: None,
-                    kind: Kind::Enum(EnumRules {
-                        options: Cow::Owned(vec![
-                            EnumOption::new("active", None),
-                            EnumOption::new("inactive", None),
-                            EnumOption::new("pending", None),
-                        ]),
-                        default: Some("active".into()),
-                        legacy_titles: false,
-                    }),
-                },
-            },
-            Property {
-                name: "verified".into(),
-                required: false,
-                secret: false,
-                schema: PropertySchema {
-                    title: None,
-                    description: None,
-                    kind: Kind::Boolean(BooleanRules {
-                        default: Some(true),
-                    }),
-                },
-            },
+            FieldSpec::STRING
+                .min_length(2, "")
+                .default_str("John Doe", "")
+                .into_property("name", true),
+            FieldSpec::integer(i64::MIN as i128, i64::MAX as i128)
+                .minimum(Num::Int(0), MSGS)
+                .default_num(Num::Int(30), "")
+                .into_property("age", false),
+            FieldSpec::float(f64::MAX)
+                .default_num(Num::Float(95.5), "")
+                .into_property("score", false),
+            FieldSpec::choice(STATUS)
+                .default_str("active", "")
+                .into_property("status", false),
+            FieldSpec::BOOLEAN
+                .default_bool(true, "")
+                .into_property("verified", false),
         ]),
     };
     let parsed = parse(&schema.to_json());
@@ -567,6 +518,7 @@ fn index(kind: K) -> usize {
         K::ConflictingOptions => 23,
         K::MissingConst => 24,
         K::MinItemsAboveMaxItems => 25,
+        other => panic!("`{other:?}` has no position: list it in `index` and raise `KINDS`"),
     }
 }
 const KINDS: usize = 26;
@@ -575,7 +527,7 @@ const KINDS: usize = 26;
 /// shapes later revisions add.
 fn error_cases() -> Vec<(Value, K, &'static str)> {
     let mut cases = error_cases_2025_06_18();
-    cases.extend(super::tests_2025_11_25::error_cases());
+    cases.extend(v2025_11_25::error_cases());
     cases
 }
 
@@ -1252,7 +1204,7 @@ fn request_params_deserialize_with_their_schema() {
 // Hostile input.
 
 /// A JSON value `depth` levels deep, built without recursion.
-pub(super) fn nested(depth: usize, wrap: fn(Value) -> Value) -> Value {
+pub(crate) fn nested(depth: usize, wrap: fn(Value) -> Value) -> Value {
     let mut value = json!("core");
     for _ in 0..depth {
         value = wrap(value);
@@ -1391,7 +1343,7 @@ impl Odd {
 /// a property `a` (odd keywords, often over a valid property of some
 /// shape) and `b` (a valid property or an odd value), sometimes with odd
 /// `required` and an odd root keyword.
-pub(super) fn odd_schemas(seed: u64, count: usize) -> Vec<Value> {
+pub(crate) fn odd_schemas(seed: u64, count: usize) -> Vec<Value> {
     let keywords = [
         "type",
         "title",

@@ -242,7 +242,7 @@ pub(crate) const fn check_default(fit: Option<Fit>, value: &str) -> Result<(), &
 /// the reason of a [`Violation::Unfit`](super::Violation::Unfit).
 ///
 /// ```
-/// use elicit_runtime::validate::{Rule, Unfit, Violation};
+/// use elicit_runtime::rules::{Rule, Unfit, Violation};
 ///
 /// let violation = Violation::Unfit { ty: "jiff::Timestamp", reason: Unfit::LeapSecond };
 /// assert_eq!(violation.rule(), Rule::Fit);

@@ -1,11 +1,14 @@
-//! The rules of the schema subset, one file each, and the check of one
-//! value against one property, which asks them in turn.
+//! Validation of content against a form schema: the rules of the schema
+//! subset, one file each, the check of one value against one property,
+//! which asks them in turn, and the check of a whole content object, every
+//! failing field reported at once.
 //!
-//! Each file holds its rule whole: the `const` check the derive's code
-//! runs at compile time (through `FieldSpec`), the check the wire parser
-//! runs on a schema it reads, the check of content, and the messages of
-//! all three. Messages that quote what the user wrote in an attribute
-//! (`min_length = 5`) are the derive's, since only it sees the tokens.
+//! Each rule's file holds it whole: the `const` check the derive's code
+//! runs at compile time (through the spec builders), the check the wire
+//! parser runs on a schema it reads, the check of content, and the
+//! messages of all three. Messages that quote what the user wrote in an
+//! attribute (`min_length = 5`) are the derive's, since only it sees the
+//! tokens.
 //!
 //! | rule | file |
 //! |---|---|
@@ -17,6 +20,11 @@
 //! | `minItems`, `maxItems` | `items.rs` |
 //! | `default` | `default.rs` |
 //! | what the Rust type holds beyond the schema (UUIDs, IP addresses, instants, non-zero integers) | `fit.rs` |
+//!
+//! Around them: [`Violation`] (one broken rule), [`FieldError`] and
+//! [`ValidationErrors`] (every failing field of a response, `errors.rs`),
+//! the check of a whole content object ([`content()`], `content.rs`) and
+//! the form prefilled with what passed (`prefill.rs`).
 
 pub(crate) mod bounds;
 pub(crate) mod choice;
@@ -28,13 +36,20 @@ pub(crate) mod kind;
 pub(crate) mod length;
 mod violation;
 
+mod content;
+mod errors;
+mod prefill;
+
 use serde_json::Value;
 
 pub use choice::MAX_ITEM_ERRORS;
+pub use content::content;
+pub(crate) use content::{read_property, report, unknown_fields};
+pub use errors::{FieldError, Received, ValidationErrors};
 pub use fit::Unfit;
 pub use violation::{Rule, Violation};
 
-use super::{Kind, Num, PropertySchema};
+use crate::schema::{Kind, Num, PropertySchema};
 
 /// Whether `min..=max` holds any count: of a string's code points or of a
 /// multi-select's values, whose rules share it.
@@ -130,7 +145,7 @@ pub(crate) fn choice_list<'v>(schema: &PropertySchema, value: &'v Value) -> Opti
 ///
 /// ```
 /// use elicit_runtime::schema::FormSchema;
-/// use elicit_runtime::validate::{self, Checked, Rule};
+/// use elicit_runtime::rules::{self, Checked, Rule};
 /// use serde_json::json;
 ///
 /// let form = FormSchema::parse(&json!({
@@ -140,8 +155,8 @@ pub(crate) fn choice_list<'v>(schema: &PropertySchema, value: &'v Value) -> Opti
 /// .unwrap()
 /// .schema;
 /// let schema = &form.properties[0].schema;
-/// assert_eq!(validate::value(schema, &"abc".into()), Ok(Checked::Str("abc")));
-/// let broken = validate::value(schema, &"ab".into()).unwrap_err();
+/// assert_eq!(rules::value(schema, &"abc".into()), Ok(Checked::Str("abc")));
+/// let broken = rules::value(schema, &"ab".into()).unwrap_err();
 /// assert_eq!(broken[0].rule(), Rule::MinLength);
 /// ```
 pub fn value<'v>(schema: &PropertySchema, value: &'v Value) -> Result<Checked<'v>, Vec<Violation>> {

@@ -3,11 +3,14 @@
 
 use serde_json::{Map, Value};
 
+mod booleans;
+
+use booleans::{merge, restore};
+
 use crate::form::Elicitable;
 use crate::protocol::Revision;
-use crate::schema::{BooleanGroup, Downlevel};
-use crate::validate::ValidationErrors;
-use crate::validate::booleans::{merge, restore};
+use crate::rules::ValidationErrors;
+use crate::wire::{BooleanGroup, Downlevel};
 
 impl Downlevel<'_> {
     /// Reads accepted content of this form into `T`, the form it was
@@ -29,13 +32,13 @@ impl Downlevel<'_> {
     /// from: another form finds none of its multi-selects among the
     /// booleans.
     ///
-    /// [`Violation::TooFewTicked`]: crate::validate::Violation::TooFewTicked
-    /// [`Violation::TooManyTicked`]: crate::validate::Violation::TooManyTicked
+    /// [`Violation::TooFewTicked`]: crate::rules::Violation::TooFewTicked
+    /// [`Violation::TooManyTicked`]: crate::rules::Violation::TooManyTicked
     ///
     /// ```
     /// use elicit_runtime::Elicitable;
     /// use elicit_runtime::protocol::Revision;
-    /// use elicit_runtime::validate::Rule;
+    /// use elicit_runtime::rules::Rule;
     ///
     /// #[derive(Debug, Elicitable)]
     /// #[elicit(rename_all = "lowercase")]

@@ -6,8 +6,9 @@ use std::collections::HashMap;
 
 use serde_json::{Map, Value};
 
-use super::{FieldError, Received, ValidationErrors, Violation};
-use crate::schema::{BooleanGroup, BooleanRules, FormSchema, Kind};
+use crate::rules::{FieldError, Received, ValidationErrors, Violation};
+use crate::schema::{BooleanRules, FormSchema, Kind};
+use crate::wire::BooleanGroup;
 
 /// Content with each group of booleans turned back into its multi-select,
 /// and the errors of the booleans themselves.

@@ -3,7 +3,7 @@
 
 use super::{FieldSpec, KindSpec};
 use crate::revision::Revision;
-use crate::schema::rules::items;
+use crate::rules::items;
 
 impl FieldSpec {
     /// Sets `minItems`; panics with `unfit` unless the field is a

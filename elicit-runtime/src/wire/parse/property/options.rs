@@ -12,7 +12,7 @@ use serde_json::{Map, Value};
 
 use super::Reader;
 use crate::schema::EnumOption;
-use crate::schema::parse::error::{Pointer, SchemaError, SchemaErrorKind as K, found, name};
+use crate::wire::parse::error::{Pointer, SchemaError, SchemaErrorKind as K, found, name};
 
 /// What every message about a malformed array property ends with.
 const ARRAYS: &str = "a `requestedSchema` allows arrays only as multi-select enums, with \

@@ -3,16 +3,16 @@
 //!
 //! A [`FieldSpec`] holds only `Copy` data, so `const` code can take it apart,
 //! change it and check it. The derive starts from the spec of the field's type
-//! ([`ElicitField::SPEC`](crate::ElicitField::SPEC)), applies each attribute
+//! ([`ElicitField::SPEC`](crate::field::ElicitField::SPEC)), applies each attribute
 //! with the functions below, and turns the result into a
-//! [`PropertySchema`](super::PropertySchema) with [`FieldSpec::into_schema`].
+//! [`PropertySchema`](crate::schema::PropertySchema) with [`FieldSpec::into_schema`].
 //! A function that finds an attribute unfit for the field panics with the
 //! message it was given; in `const` evaluation that panic is a compile error
 //! at the attribute.
 
 use std::borrow::Cow;
 
-use super::{
+use crate::schema::{
     BooleanRules, EnumOption, EnumRules, Kind, MultiSelectRules, Num, NumberRules, Property,
     PropertySchema, StringRules, Text,
 };
@@ -20,9 +20,9 @@ use super::{
 mod choices;
 mod defaults;
 
-use super::rules::fit::{self, Fit};
-use super::rules::{bounds, format, length};
 use crate::format::Format;
+use crate::rules::fit::{self, Fit};
+use crate::rules::{bounds, format, length};
 
 /// The compile-time description of a field type: annotations and kind
 /// (`<u8 as ElicitField>::SPEC` is an integer from 0 to 255). The derive's
@@ -503,4 +503,22 @@ impl EnumOption {
             title: text(title),
         }
     }
+}
+
+// The derive writes literals through these in `const` code.
+
+/// A `Num` from an integer literal, for `const` code.
+pub const fn int(value: i128) -> Num {
+    Num::Int(value)
+}
+
+/// A `Num` from a float literal, for `const` code.
+pub const fn float(value: f64) -> Num {
+    Num::Float(value)
+}
+
+/// Forces the evaluation of a form's schema so its checks run at compile
+/// time, without dropping it in `const` code.
+pub const fn force<T>(value: T) {
+    core::mem::forget(value);
 }

@@ -5,9 +5,9 @@ use core::fmt;
 
 use serde::ser::{Error as _, Serialize, SerializeMap, Serializer};
 
-use super::{EnumOption, EnumRules, FormSchema, Kind, Num, PropertySchema};
 use crate::excerpt::Excerpt;
 use crate::revision::Revision;
+use crate::schema::{EnumOption, EnumRules, FormSchema, Kind, Num, PropertySchema};
 
 /// The JSON Schema dialect URI a schema may name in `$schema`.
 pub const DIALECT: &str = "https://json-schema.org/draft/2020-12/schema";

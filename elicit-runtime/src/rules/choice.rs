@@ -18,8 +18,7 @@ use serde_json::Value;
 
 use super::Violation;
 use crate::excerpt::Excerpt;
-use crate::schema::EnumOption;
-use crate::schema::Text;
+use crate::schema::{EnumOption, Text, position};
 
 /// The most broken entries of one multi-select reported one by one; the
 /// field fails either way, and the errors stay small for hostile content.
@@ -59,11 +58,6 @@ impl<'o> OptionIndex<'o> {
             None => position(self.options, value),
         }
     }
-}
-
-/// The position of `value` among `options`, by a scan.
-pub(crate) fn position(options: &[EnumOption], value: &str) -> Option<usize> {
-    options.iter().position(|option| option.value == value)
 }
 
 /// Whether `value` is one of `options`, in `const` code.

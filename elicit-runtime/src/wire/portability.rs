@@ -5,10 +5,10 @@
 use core::fmt;
 
 use super::render::{titles_as_enum_names, writes_default};
-use super::{FormSchema, Kind};
 use crate::excerpt::Excerpt;
 use crate::mode::Mode;
 use crate::revision::Revision;
+use crate::schema::{FormSchema, Kind};
 
 /// What happens to a form when it is sent in form mode on each revision
 /// (2025-06-18, 2025-11-25, 2026-07-28): from [`Elicitable::portability`]
@@ -22,7 +22,7 @@ use crate::revision::Revision;
 ///
 /// use elicit_runtime::Elicitable;
 /// use elicit_runtime::protocol::Revision;
-/// use elicit_runtime::schema::Change;
+/// use elicit_runtime::wire::Change;
 ///
 /// #[derive(Debug, PartialEq, Eq, PartialOrd, Ord, Elicitable)]
 /// #[elicit(rename_all = "kebab-case")]

@@ -15,7 +15,8 @@ use crate::excerpt::Excerpt;
 /// out.
 ///
 /// ```
-/// use elicit_runtime::schema::{FormSchema, SchemaError, SchemaErrorKind};
+/// use elicit_runtime::schema::FormSchema;
+/// use elicit_runtime::wire::{SchemaError, SchemaErrorKind};
 /// use serde_json::json;
 ///
 /// let error = FormSchema::parse(&json!({

@@ -23,11 +23,11 @@ use std::borrow::Cow;
 
 use serde_json::{Map, Value};
 
-use super::super::rules::default::{self, Refusal};
-use super::super::rules::{bounds, items, length};
 use super::error::{Pointer, SchemaError, SchemaErrorKind as K, SchemaWarning, found, name};
 use crate::excerpt::plural;
 use crate::format::Format;
+use crate::rules::default::{self, Refusal};
+use crate::rules::{bounds, items, length};
 use crate::schema::{
     BooleanRules, EnumOption, EnumRules, Kind, MultiSelectRules, Num, NumberRules, PropertySchema,
     StringRules, Text,

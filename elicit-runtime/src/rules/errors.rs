@@ -6,7 +6,7 @@ use serde_json::Value;
 
 use super::{Rule, Violation};
 use crate::excerpt::{Excerpt, plural};
-use crate::schema::rules::choice::list_names;
+use crate::rules::choice::list_names;
 
 /// What was received for a field, kept short: errors must stay small even
 /// when the content is hostile (a 64 MiB string keeps 40 characters).
@@ -25,7 +25,7 @@ impl Received {
     /// A short excerpt of `value`.
     ///
     /// ```
-    /// use elicit_runtime::validate::Received;
+    /// use elicit_runtime::rules::Received;
     ///
     /// let long = serde_json::Value::String("x".repeat(1000));
     /// let Received::Value(text) = Received::of(&long) else { unreachable!() };
@@ -69,6 +69,12 @@ impl FieldError {
             violation,
             received,
         }
+    }
+
+    /// The error of a required field the content does not have, and that
+    /// has no default: the one place it is built.
+    pub(crate) fn missing(field: &str) -> FieldError {
+        FieldError::new(field, Violation::Missing, Received::Nothing)
     }
 
     /// The field's name on the wire.
@@ -125,7 +131,7 @@ impl std::error::Error for FieldError {
 /// Every failing field of one response, in form order.
 ///
 /// ```
-/// use elicit_runtime::{Elicitable, validate::Rule};
+/// use elicit_runtime::{Elicitable, rules::Rule};
 ///
 /// #[derive(Debug, Elicitable)]
 /// struct Signup {

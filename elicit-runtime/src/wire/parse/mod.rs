@@ -7,14 +7,10 @@ use std::collections::HashMap;
 use serde::de::{Deserialize, Deserializer, Error as _};
 use serde_json::{Map, Value};
 
-use super::{FormSchema, Property};
+use crate::schema::{FormSchema, Property};
 
 mod error;
 mod property;
-#[cfg(test)]
-mod tests;
-#[cfg(test)]
-mod tests_2025_11_25;
 
 use error::{Pointer, found, name};
 pub use error::{SchemaError, SchemaErrorKind, SchemaWarning};
@@ -73,15 +69,15 @@ impl FormSchema {
     /// - `number` and `integer`: `minimum` and `maximum` (any numbers, with
     ///   `minimum <= maximum`);
     /// - `boolean`;
-    /// - single-select enums, read as [`Kind::Enum`](super::Kind::Enum):
+    /// - single-select enums, read as [`Kind::Enum`](crate::schema::Kind::Enum):
     ///   `type: "string"` with `enum`, distinct strings (at least one), untitled;
     ///   with `enum` and the legacy `enumNames`, one title per value, read with
-    ///   [`legacy_titles`](super::EnumRules::legacy_titles) set when any title
+    ///   [`legacy_titles`](crate::schema::EnumRules::legacy_titles) set when any title
     ///   differs from its value; or with `oneOf: [{"const": value, "title":
     ///   label}, ...]`, distinct string values (at least one), read with
     ///   `legacy_titles` unset;
     /// - multi-select enums, read as
-    ///   [`Kind::MultiSelect`](super::Kind::MultiSelect): `type: "array"` with
+    ///   [`Kind::MultiSelect`](crate::schema::Kind::MultiSelect): `type: "array"` with
     ///   `items` either `{"type": "string", "enum": [...]}` (untitled) or
     ///   `{"anyOf": [{"const", "title"}, ...]}` (titled; `"type": "string"`
     ///   may be given too), and optionally `minItems` and `maxItems` (whole

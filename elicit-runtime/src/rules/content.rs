@@ -7,29 +7,38 @@ use serde_json::{Map, Value};
 use super::{FieldError, Received, ValidationErrors, Violation, value};
 use crate::schema::{FormSchema, Property};
 
-/// Checks one property of `content`: absent and required, or present and
-/// broken. Returns the checked value when it passed.
-pub(crate) fn property<'v>(
+/// Reads one property of a form from `found`, the value the content has
+/// for it (`None` when absent), reporting a failure into `errors`: the
+/// per-property read shared by the readers the derive generates (through
+/// [`field::read`](crate::field::read::read)) and by [`content()`].
+///
+/// An absent property reads as what `absent` gives; when that is nothing,
+/// the property is missing. A present one reads with `read`, whose broken
+/// rules are each reported with an excerpt of what was found.
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub(crate) fn read_property<'v, T>(
     property: &Property,
-    content: &'v Map<String, Value>,
+    found: Option<&'v Value>,
     errors: &mut ValidationErrors,
-) -> Option<(&'v Value, super::Checked<'v>)> {
-    let Some(found) = content.get(property.name.as_ref()) else {
-        if property.required {
-            errors.push(FieldError::new(
-                property.name.as_ref(),
-                Violation::Missing,
-                Received::Nothing,
-            ));
+    read: impl FnOnce(&'v Value) -> Result<T, Vec<Violation>>,
+    absent: impl FnOnce() -> Option<T>,
+) -> Option<T> {
+    match found {
+        None => {
+            let absent = absent();
+            if absent.is_none() {
+                errors.push(FieldError::missing(property.name.as_ref()));
+            }
+            absent
         }
-        return None;
-    };
-    match value(&property.schema, found) {
-        Ok(checked) => Some((found, checked)),
-        Err(broken) => {
-            report(errors, property, found, broken);
-            None
-        }
+        Some(found) => match read(found) {
+            Ok(value) => Some(value),
+            Err(broken) => {
+                report(errors, property, found, broken);
+                None
+            }
+        },
     }
 }
 
@@ -81,7 +90,7 @@ pub(crate) fn unknown_fields(
 ///
 /// ```
 /// use elicit_runtime::Elicitable;
-/// use elicit_runtime::validate;
+/// use elicit_runtime::rules;
 ///
 /// #[derive(Elicitable)]
 /// struct Contact {
@@ -91,7 +100,7 @@ pub(crate) fn unknown_fields(
 /// }
 ///
 /// let bad = serde_json::json!({ "email": "nobody", "age": -1 });
-/// let errors = validate::content(&Contact::SCHEMA, bad.as_object().unwrap(), false).unwrap_err();
+/// let errors = rules::content(&Contact::SCHEMA, bad.as_object().unwrap(), false).unwrap_err();
 /// assert_eq!(errors.len(), 2);
 /// ```
 pub fn content(
@@ -100,8 +109,15 @@ pub fn content(
     deny_unknown: bool,
 ) -> Result<(), ValidationErrors> {
     let mut errors = ValidationErrors::new();
-    for prop in schema.properties.iter() {
-        property(prop, content, &mut errors);
+    for property in schema.properties.iter() {
+        // An absent optional property is left out, with no default read.
+        read_property(
+            property,
+            content.get(property.name.as_ref()),
+            &mut errors,
+            |found| value(&property.schema, found).map(drop),
+            || (!property.required).then_some(()),
+        );
     }
     if deny_unknown {
         unknown_fields(schema, content, &mut errors);
