@@ -86,14 +86,7 @@ fn library() -> BTreeMap<String, String> {
 
 /// What the check reports on `sources` with `layers`, one line each.
 fn findings(sources: &BTreeMap<String, String>, layers: &[&str]) -> Vec<String> {
-    match floors::Crate::parse(sources) {
-        Ok(krate) => krate
-            .check(layers, &[])
-            .iter()
-            .map(ToString::to_string)
-            .collect(),
-        Err(error) => vec![error],
-    }
+    floors::findings(sources, layers, &[])
 }
 
 #[test]

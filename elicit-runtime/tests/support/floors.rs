@@ -77,6 +77,23 @@ pub enum Home {
     Outside(String),
 }
 
+/// What the check reports on `sources` with `layers` and the `allowed`
+/// climbs, one line each; a crate that cannot be read is one line too.
+pub fn findings(
+    sources: &BTreeMap<String, String>,
+    layers: &[&str],
+    allowed: &[(&str, &str)],
+) -> Vec<String> {
+    match Crate::parse(sources) {
+        Ok(krate) => krate
+            .check(layers, allowed)
+            .iter()
+            .map(ToString::to_string)
+            .collect(),
+        Err(error) => vec![error],
+    }
+}
+
 /// A crate read from its `lib.rs` down, test code left out.
 pub struct Crate {
     sources: Vec<Source>,
