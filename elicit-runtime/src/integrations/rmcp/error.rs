@@ -3,7 +3,6 @@
 use core::fmt;
 use std::time::Duration;
 
-use super::ConversionError;
 use crate::error::ElicitError;
 use crate::outcome::InputResponseError;
 use crate::protocol::{RequestError, RevisionError};
@@ -138,3 +137,48 @@ impl From<rmcp::ServiceError> for RmcpElicitError {
         }
     }
 }
+
+/// A message that rmcp's types cannot carry exactly as this crate wrote
+/// it (or the reverse).
+///
+/// rmcp's types are built to write exactly the JSON this crate writes:
+/// property order, titles, defaults and enum styles survive, or the
+/// conversion fails with this error rather than send something else (an
+/// integer bound beyond `i64`, say, which rmcp keeps as `i64`).
+///
+/// ```
+/// use elicit_runtime::integrations::rmcp::{ConversionError, request_from_rmcp};
+/// use rmcp::model::ElicitRequestParams;
+///
+/// let params: ElicitRequestParams = serde_json::from_value(serde_json::json!({
+///     "mode": "url",
+///     "message": "Connect",
+///     "url": "not a url",
+///     "elicitationId": "e-1"
+/// }))
+/// .unwrap();
+/// let error: ConversionError = request_from_rmcp(&params).unwrap_err();
+/// assert!(error.to_string().starts_with("rmcp's `ElicitRequestParams` cannot be read as"));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct ConversionError {
+    /// The message's type on the side it came from.
+    pub from: &'static str,
+    /// The type it was to become.
+    pub to: &'static str,
+    /// What went wrong.
+    pub reason: String,
+}
+
+impl fmt::Display for ConversionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} cannot be read as {}: {}",
+            self.from, self.to, self.reason
+        )
+    }
+}
+
+impl std::error::Error for ConversionError {}

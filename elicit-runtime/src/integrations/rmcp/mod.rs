@@ -52,6 +52,7 @@ mod flow;
 mod rounds;
 mod server;
 mod to_rmcp;
+mod transcode;
 
 #[cfg(feature = "app")]
 pub use app::{FormApps, contents, resource, tool_with_app};
@@ -59,15 +60,15 @@ pub use app::{FormApps, contents, resource, tool_with_app};
 pub use client::TerminalResponder;
 pub use client::{DEFAULT_MAX_ROUNDS, ElicitationClient, Incoming, RATE_LIMITED_CODE, Responder};
 pub use convert::{
-    ConversionError, capability_from_rmcp, capability_to_rmcp, input_required_to_rmcp,
-    request_from_rmcp, request_to_rmcp, result_from_rmcp, result_to_rmcp, retry_from_rmcp,
+    capability_from_rmcp, capability_to_rmcp, input_required_to_rmcp, request_from_rmcp,
+    request_to_rmcp, result_from_rmcp, result_to_rmcp, retry_from_rmcp,
 };
 #[doc(hidden)]
 pub use convert::{
     input_required_to_rmcp_via_json, request_to_rmcp_via_json, result_from_rmcp_via_json,
     retry_from_rmcp_via_json,
 };
-pub use error::RmcpElicitError;
+pub use error::{ConversionError, RmcpElicitError};
 pub use fallback::{WebPageForm, WebPageRoute, apps_of, tool_with_form};
 #[cfg(feature = "web")]
 pub use fallback::{tool_with_visit_argument, tool_with_web_form};

@@ -76,7 +76,7 @@ fn input_request(request: &InputRequest) -> Result<mcp::InputRequest, Reason> {
         // Rare, and of shapes this crate does not model: through JSON,
         // checked to lose nothing.
         InputRequest::Other { .. } => {
-            super::convert::transcode(request, "an input request", "rmcp's `InputRequest`")
+            super::transcode::transcode(request, "an input request", "rmcp's `InputRequest`")
                 .map_err(|error| error.reason)
         }
     }
