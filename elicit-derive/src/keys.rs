@@ -223,6 +223,29 @@ mod tests {
         }
     }
 
+    /// "Where does this key go" names every place that takes the key, so a
+    /// place added to a row without its words fails here.
+    #[test]
+    fn each_home_names_every_place_of_its_key() {
+        for key in KEYS {
+            for &place in key.places {
+                let words: &[&str] = match place {
+                    Place::Field => &["field"],
+                    Place::Variant => &["variant"],
+                    Place::Item(Item::Form(())) => &["form struct", "the struct"],
+                    Place::Item(Item::Newtype(())) => &["newtype", "the struct"],
+                    Place::Item(Item::Choice(())) => &["enum"],
+                };
+                assert!(
+                    words.iter().any(|word| key.home.contains(word)),
+                    "`{}` goes {:?}, which does not name {place:?}",
+                    key.name,
+                    key.home
+                );
+            }
+        }
+    }
+
     /// The keys of the reference table of `attributes.md`: the names in
     /// backticks in the first column of each row.
     fn documented() -> BTreeSet<String> {
