@@ -46,7 +46,7 @@ impl ElicitationCompleteNotification {
 
     /// The whole JSON-RPC notification.
     pub fn to_jsonrpc(&self) -> Value {
-        let params = serde_json::to_value(self).unwrap_or(Value::Null);
+        let params = jsonrpc::value_of(self);
         jsonrpc::notification(Self::METHOD, params)
     }
 

@@ -389,7 +389,7 @@ impl CheckedRequest {
 
     /// The params as a JSON value.
     pub fn to_json(&self) -> Value {
-        serde_json::to_value(self).unwrap_or(Value::Null)
+        jsonrpc::value_of(self)
     }
 
     /// The whole JSON-RPC `elicitation/create` request with `id`.

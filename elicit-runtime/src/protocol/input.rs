@@ -351,7 +351,7 @@ impl InputRequiredResult {
 
     /// The whole JSON-RPC response to the request `id`.
     pub fn to_jsonrpc(&self, id: impl Into<RequestId>) -> Value {
-        let result = serde_json::to_value(self).unwrap_or(Value::Null);
+        let result = jsonrpc::value_of(self);
         jsonrpc::response(id.into(), result)
     }
 
@@ -588,7 +588,7 @@ impl InputResponses {
 
     /// Sets the elicitation result answering the request `key`.
     pub fn insert(&mut self, key: impl Into<String>, result: &ElicitResult) {
-        let value = serde_json::to_value(result).unwrap_or(Value::Null);
+        let value = jsonrpc::value_of(result);
         self.entries.insert(key.into(), value);
     }
 

@@ -3,7 +3,7 @@
 
 use core::fmt;
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use super::RequestId;
@@ -118,6 +118,13 @@ impl std::error::Error for MessageError {
             _ => None,
         }
     }
+}
+
+/// A message of this module's types as a JSON value. They write only
+/// string keys and `serde_json` numbers, which `serde_json` always takes;
+/// the `Null` that would stand for a failure is never reached.
+pub(crate) fn value_of<T: Serialize + ?Sized>(message: &T) -> Value {
+    serde_json::to_value(message).unwrap_or(Value::Null)
 }
 
 /// `{"jsonrpc": "2.0", "id", "method", "params"}`.

@@ -134,7 +134,7 @@ impl FormRequest {
     /// For one revision's exact shape, see
     /// [`ElicitRequestParams::to_jsonrpc`].
     pub fn to_jsonrpc(&self, id: impl Into<RequestId>) -> Value {
-        let params = serde_json::to_value(self).unwrap_or(Value::Null);
+        let params = jsonrpc::value_of(self);
         jsonrpc::request(id.into(), METHOD, params)
     }
 }
@@ -761,7 +761,7 @@ impl RenderedRequest<'_> {
 
     /// The params as a JSON value.
     pub fn to_json(&self) -> Value {
-        serde_json::to_value(self).unwrap_or(Value::Null)
+        jsonrpc::value_of(self)
     }
 }
 

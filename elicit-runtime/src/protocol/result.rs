@@ -137,7 +137,7 @@ impl ElicitResult {
     /// assert_eq!((id, back), (2.into(), ElicitResult::decline()));
     /// ```
     pub fn to_jsonrpc(&self, id: impl Into<RequestId>) -> Value {
-        let result = serde_json::to_value(self).unwrap_or(Value::Null);
+        let result = jsonrpc::value_of(self);
         jsonrpc::response(id.into(), result)
     }
 

@@ -112,7 +112,7 @@ impl UrlElicitationRequired {
 
     /// The JSON-RPC error object: `{code, message, data: {elicitations}}`.
     pub fn to_error(&self) -> Value {
-        serde_json::to_value(ErrorObject(self)).unwrap_or(Value::Null)
+        jsonrpc::value_of(&ErrorObject(self))
     }
 
     /// The whole JSON-RPC error response to the request `id`.
