@@ -14,7 +14,7 @@ use rmcp::model::{CallToolRequestParams, CallToolResponse, JsonObject, Tool};
 use rmcp::service::{RequestContext, RoleServer};
 
 use super::handler::ExampleServer;
-use super::tools::{ToolSpec, no_arguments, text};
+use super::tools::{ToolSpec, answer_if, no_arguments, text};
 
 /// The key `ConnectAccount` is registered under in the server's `WebForms`.
 pub const FORM_KEY: &str = "connect_account";
@@ -54,14 +54,10 @@ pub async fn call(
     request: &CallToolRequestParams,
     context: &RequestContext<RoleServer>,
 ) -> Option<Result<CallToolResponse, ErrorData>> {
-    if name != "connect_account" {
-        return None;
-    }
-    Some(
+    answer_if(name, "connect_account", || {
         connect_account(server, request, context)
-            .await
-            .or_else(Stop::into_tool_response),
-    )
+    })
+    .await
 }
 
 async fn connect_account(

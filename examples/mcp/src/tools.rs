@@ -207,3 +207,19 @@ pub fn object(value: serde_json::Value) -> JsonObject {
         _ => JsonObject::new(),
     }
 }
+
+/// The answer of the tool `tool` when the call names it (`name`), a stop
+/// written as the tool's response; `None` for another name.
+pub async fn answer_if<F>(
+    name: &str,
+    tool: &str,
+    run: impl FnOnce() -> F,
+) -> Option<Result<CallToolResponse, ErrorData>>
+where
+    F: Future<Output = Result<CallToolResponse, Stop>>,
+{
+    if name != tool {
+        return None;
+    }
+    Some(run().await.or_else(Stop::into_tool_response))
+}

@@ -12,7 +12,7 @@ use rmcp::model::{CallToolRequestParams, CallToolResponse};
 use rmcp::service::{RequestContext, RoleServer};
 
 use super::handler::ExampleServer;
-use super::tools::{ToolSpec, no_arguments, text};
+use super::tools::{ToolSpec, answer_if, no_arguments, text};
 use super::trip_forms::{Dates, Destination};
 
 pub const TOOLS: &[ToolSpec] = &[ToolSpec {
@@ -28,14 +28,7 @@ pub async fn call(
     request: &CallToolRequestParams,
     context: &RequestContext<RoleServer>,
 ) -> Option<Result<CallToolResponse, ErrorData>> {
-    if name != "plan_trip" {
-        return None;
-    }
-    Some(
-        plan_trip(server, request, context)
-            .await
-            .or_else(Stop::into_tool_response),
-    )
+    answer_if(name, "plan_trip", || plan_trip(server, request, context)).await
 }
 
 async fn plan_trip(
