@@ -6,8 +6,7 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::{LazyLock, RwLock};
 
-use base64::Engine as _;
-use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use base64_simd::{Out, URL_SAFE_NO_PAD};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use sha2::{Digest, Sha256};
 
@@ -116,14 +115,18 @@ fn part(hasher: &mut Sha256, bytes: &[u8]) {
 
 impl fmt::Debug for RequestDigest {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "RequestDigest({})", URL_SAFE_NO_PAD.encode(&self.0[..6]))
+        write!(
+            f,
+            "RequestDigest({})",
+            URL_SAFE_NO_PAD.encode_to_string(&self.0[..6])
+        )
     }
 }
 
 /// base64url without padding: 43 characters.
 impl Serialize for RequestDigest {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(&URL_SAFE_NO_PAD.encode(self.0))
+        serializer.serialize_str(&URL_SAFE_NO_PAD.encode_to_string(self.0))
     }
 }
 
@@ -131,8 +134,14 @@ impl<'de> Deserialize<'de> for RequestDigest {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<RequestDigest, D::Error> {
         let text = String::deserialize(deserializer)?;
         let mut bytes = [0; 32];
-        match URL_SAFE_NO_PAD.decode_slice(&text, &mut bytes) {
-            Ok(32) => Ok(RequestDigest(bytes)),
+        match URL_SAFE_NO_PAD.decoded_length(text.as_bytes()) {
+            Ok(32)
+                if URL_SAFE_NO_PAD
+                    .decode(text.as_bytes(), Out::from_slice(&mut bytes))
+                    .is_ok() =>
+            {
+                Ok(RequestDigest(bytes))
+            }
             _ => Err(serde::de::Error::custom("not a request digest")),
         }
     }

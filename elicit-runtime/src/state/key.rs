@@ -2,8 +2,7 @@
 
 use core::fmt;
 
-use base64::Engine as _;
-use base64::engine::general_purpose::{STANDARD_PAD_INDIFFERENT, URL_SAFE_PAD_INDIFFERENT};
+use base64_simd::{Out, STANDARD, STANDARD_NO_PAD, URL_SAFE, URL_SAFE_NO_PAD};
 use sha2::{Digest, Sha256};
 use zeroize::Zeroizing;
 
@@ -174,7 +173,7 @@ impl StateKey {
     /// assert_eq!(StateKey::parse(&text).unwrap().id(), key.id());
     /// ```
     pub fn expose_base64(&self) -> String {
-        base64::engine::general_purpose::STANDARD.encode(self.bytes.as_slice())
+        STANDARD.encode_to_string(self.bytes.as_slice())
     }
 
     /// The bytes, for the cipher.
@@ -205,15 +204,20 @@ impl StateKey {
             }
             return StateKey::checked(bytes, position);
         }
-        let engine = if text.contains(['+', '/']) {
-            &STANDARD_PAD_INDIFFERENT
-        } else {
-            &URL_SAFE_PAD_INDIFFERENT
+        // Either alphabet, padded or not (a padded text is held to its
+        // padding).
+        let engine = match (text.contains(['+', '/']), text.ends_with('=')) {
+            (true, true) => STANDARD,
+            (true, false) => STANDARD_NO_PAD,
+            (false, true) => URL_SAFE,
+            (false, false) => URL_SAFE_NO_PAD,
         };
-        let mut bytes = Zeroizing::new(Vec::with_capacity(KEY_LEN + 3));
+        let encoding = |_| KeyError::Encoding { position };
+        let length = engine.decoded_length(text.as_bytes()).map_err(encoding)?;
+        let mut bytes = Zeroizing::new(vec![0; length]);
         engine
-            .decode_vec(text, &mut bytes)
-            .map_err(|_| KeyError::Encoding { position })?;
+            .decode(text.as_bytes(), Out::from_slice(&mut bytes))
+            .map_err(encoding)?;
         StateKey::from_slice_at(&bytes, position)
     }
 

@@ -2,8 +2,7 @@
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use base64::Engine as _;
-use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use base64_simd::{Out, URL_SAFE_NO_PAD};
 use chacha20poly1305::{AeadInOut, Tag, XNonce};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -281,7 +280,7 @@ impl StateKeys {
 
         let mut token = String::with_capacity(token_len);
         token.push_str(TOKEN_PREFIX);
-        URL_SAFE_NO_PAD.encode_string(sealed.as_slice(), &mut token);
+        URL_SAFE_NO_PAD.encode_append(sealed.as_slice(), &mut token);
         Ok(token)
     }
 
@@ -398,9 +397,12 @@ impl StateKeys {
         let text = token
             .strip_prefix(TOKEN_PREFIX)
             .ok_or(StateError::Malformed)?;
-        let mut sealed = Zeroizing::new(Vec::with_capacity(text.len() / 4 * 3 + 2));
+        let decoded_len = URL_SAFE_NO_PAD
+            .decoded_length(text.as_bytes())
+            .map_err(|_| StateError::Malformed)?;
+        let mut sealed = Zeroizing::new(vec![0; decoded_len]);
         URL_SAFE_NO_PAD
-            .decode_vec(text, &mut sealed)
+            .decode(text.as_bytes(), Out::from_slice(&mut sealed))
             .map_err(|_| StateError::Malformed)?;
         if sealed.len() < SMALLEST {
             return Err(StateError::Truncated);

@@ -3,8 +3,7 @@
 use core::fmt;
 use std::time::{Duration, SystemTime};
 
-use base64::Engine as _;
-use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use base64_simd::{Out, URL_SAFE_NO_PAD};
 
 use super::StoreError;
 use crate::state::{Binding, Principal, TokenId};
@@ -66,7 +65,7 @@ impl VisitId {
 
 impl fmt::Display for VisitId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&URL_SAFE_NO_PAD.encode(self.0))
+        f.write_str(&URL_SAFE_NO_PAD.encode_to_string(self.0))
     }
 }
 
@@ -98,7 +97,7 @@ pub struct CsrfToken(String);
 
 impl CsrfToken {
     pub(crate) fn generate() -> Result<CsrfToken, StoreError> {
-        random().map(|bytes| CsrfToken(URL_SAFE_NO_PAD.encode(bytes)))
+        random().map(|bytes| CsrfToken(URL_SAFE_NO_PAD.encode_to_string(bytes)))
     }
 
     /// Reads a token kept by a store; `None` unless it is a token's text.
@@ -361,11 +360,12 @@ fn decode(text: &str) -> Option<[u8; RANDOM_LEN]> {
     if text.len() != TEXT_LEN {
         return None;
     }
-    // One byte more than the id: the decoder's estimate for 43
-    // characters is 33 bytes.
-    let mut bytes = [0; RANDOM_LEN + 1];
-    match URL_SAFE_NO_PAD.decode_slice(text, &mut bytes) {
-        Ok(RANDOM_LEN) => bytes[..RANDOM_LEN].try_into().ok(),
-        _ => None,
+    if URL_SAFE_NO_PAD.decoded_length(text.as_bytes()).ok() != Some(RANDOM_LEN) {
+        return None;
     }
+    let mut bytes = [0; RANDOM_LEN];
+    URL_SAFE_NO_PAD
+        .decode(text.as_bytes(), Out::from_slice(&mut bytes))
+        .ok()?;
+    Some(bytes)
 }
