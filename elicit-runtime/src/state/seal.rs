@@ -276,6 +276,9 @@ impl StateKeys {
             )
             // Only for more than 256 GiB, far past any limit
             .map_err(|_| SealError::TooLarge(too_long()))?;
+        // Encrypted in place, the buffer holds no plaintext any more: it is
+        // taken out of its wiping wrapper, which then wipes an empty vector
+        let mut sealed = core::mem::take(&mut *sealed);
         sealed.extend_from_slice(&tag);
 
         let mut token = String::with_capacity(token_len);
