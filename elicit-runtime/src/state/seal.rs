@@ -15,7 +15,7 @@ use super::{
     Binding, Expiry, KeyId, Mismatch, MismatchKind, SealError, StateError, StateKeys, TokenId,
     UnreadableState,
 };
-use crate::limits::{JsonError, LimitError};
+use crate::limits::{JsonError, LimitError, Limits};
 use crate::protocol::{Purpose, RandomnessError};
 
 /// What every token starts with: the format (`es`, elicit state) and its
@@ -206,17 +206,7 @@ impl StateKeys {
     /// the ring's limits in one pass, then read by `serde_json` straight
     /// into `S`, with no value in between.
     pub(crate) fn read_sealed<S: DeserializeOwned>(&self, json: &[u8]) -> Result<S, StateError> {
-        let unreadable = |part| StateError::Unreadable(UnreadableState::new::<S>(part));
-        self.limits.scan_json(json).map_err(|error| match error {
-            JsonError::TooLarge(limit) => StateError::TooLarge(limit),
-            JsonError::Syntax { .. } | JsonError::DuplicateKey { .. } => unreadable(Part::Json),
-        })?;
-        serde_json::from_slice(json).map_err(|error| {
-            unreadable(match error.classify() {
-                serde_json::error::Category::Data => Part::Shape,
-                _ => Part::Json,
-            })
-        })
+        read_sealed_json(&self.limits, json)
     }
 
     /// Seals `payload`, bytes in an encoding of `kind`'s own, for
@@ -603,6 +593,28 @@ fn time(secs: u64) -> SystemTime {
     UNIX_EPOCH
         .checked_add(Duration::from_secs(secs.min(MAX_SECS)))
         .unwrap_or(UNIX_EPOCH)
+}
+
+/// Reads sealed JSON text as `S`, once it is authentic, within `limits`:
+/// checked against them in one pass, then read by `serde_json` straight
+/// into `S`, with no value in between. A flow reads the parts of its state
+/// this way when it first needs them, with the limits of the ring that
+/// opened it.
+pub(crate) fn read_sealed_json<S: DeserializeOwned>(
+    limits: &Limits,
+    json: &[u8],
+) -> Result<S, StateError> {
+    let unreadable = |part| StateError::Unreadable(UnreadableState::new::<S>(part));
+    limits.scan_json(json).map_err(|error| match error {
+        JsonError::TooLarge(limit) => StateError::TooLarge(limit),
+        JsonError::Syntax { .. } | JsonError::DuplicateKey { .. } => unreadable(Part::Json),
+    })?;
+    serde_json::from_slice(json).map_err(|error| {
+        unreadable(match error.classify() {
+            serde_json::error::Category::Data => Part::Shape,
+            _ => Part::Json,
+        })
+    })
 }
 
 #[cfg(test)]
