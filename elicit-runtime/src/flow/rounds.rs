@@ -189,7 +189,10 @@ impl Flow {
     /// with, truncated, expired, made for another request or user, sealed
     /// with an unknown key, in another context or as another kind of
     /// payload). Answer either with JSON-RPC `-32602`
-    /// ([`FlowError::to_jsonrpc`]).
+    /// ([`FlowError::to_jsonrpc`]). The earlier answers and the carried
+    /// values in the state are read when the tool first reads them, not
+    /// here: one that breaks the keys' limits is refused then, as
+    /// [`Stop::Refused`] with the same [`FlowError::State`].
     pub fn open(
         keys: &StateKeys,
         binding: Binding,

@@ -131,7 +131,10 @@
 //! pass over its JSON text, with nothing built, when sealed (what would
 //! not open is refused then) and again when opened, before `serde_json`
 //! reads it straight into its type: an authentic state too large or too
-//! deep for the opening ring is refused, never read.
+//! deep for the opening ring is refused, never read. A flow's state is
+//! read in parts: the JSON of each answer and of the tool's values is
+//! checked against the opening ring's limits when the flow first reads
+//! it, and one a round never reads is neither checked nor parsed.
 //!
 //! # Binding
 //!
