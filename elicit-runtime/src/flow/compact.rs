@@ -23,7 +23,6 @@
 
 use std::collections::BTreeMap;
 use std::collections::btree_map::Entry;
-use std::sync::Arc;
 
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
@@ -31,7 +30,7 @@ use zeroize::Zeroizing;
 
 use super::carried::{Answered, Carried};
 use super::digest::RequestDigest;
-use super::lazy::{Lazy, Payload};
+use super::lazy::Lazy;
 use crate::limits::Limits;
 use crate::protocol::ElicitationId;
 use crate::state::{Part, SealError, StateError, StateKeys, UnreadableState, read_sealed_json};
@@ -129,16 +128,15 @@ impl Carried {
     /// read within `keys`' limits when the flow first reads it.
     pub(super) fn decode(bytes: &[u8], keys: &StateKeys) -> Result<Carried, StateError> {
         let limits = keys.limits();
-        let payload: Payload = Arc::new(Zeroizing::new(bytes.to_vec()));
-        let mut reader = Reader { bytes: &payload };
-        let at = |reader: &Reader<'_>| payload.len() - reader.bytes.len();
+        let mut reader = Reader { bytes };
+        let at = |reader: &Reader<'_>| bytes.len() - reader.bytes.len();
         let mut carried = Carried::default();
         for _ in 0..reader.count()? {
             let key = reader.text()?;
             let request = reader.digest()?;
             let start = at(&reader);
             reader.skip_response()?;
-            let response = Lazy::opened(&payload, start..at(&reader), limits, read_response);
+            let response = Lazy::opened(&bytes[start..at(&reader)], limits, read_response);
             insert(&mut carried.answers, key, Answered { request, response })?;
         }
         for _ in 0..reader.count()? {
@@ -158,7 +156,7 @@ impl Carried {
         }
         let start = at(&reader);
         if !reader.slice()?.is_empty() {
-            carried.values = Lazy::opened(&payload, start..at(&reader), limits, read_values);
+            carried.values = Lazy::opened(&bytes[start..at(&reader)], limits, read_values);
         }
         if !reader.bytes.is_empty() {
             return Err(shape());

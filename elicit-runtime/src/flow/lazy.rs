@@ -6,18 +6,13 @@
 //! never parses it nor writes it afresh.
 
 use core::fmt;
-use std::ops::Range;
-use std::sync::{Arc, OnceLock};
+use std::sync::OnceLock;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use zeroize::Zeroizing;
 
 use crate::limits::Limits;
 use crate::state::StateError;
-
-/// The authentic bytes of an opened state, shared by the parts kept from
-/// them, wiped when the last one goes (they may hold secrets).
-pub(super) type Payload = Arc<Zeroizing<Vec<u8>>>;
 
 /// How a part's bytes read within limits: the layout's own reading.
 pub(super) type ReadPart<T> = fn(&[u8], &Limits) -> Result<T, StateError>;
@@ -30,26 +25,20 @@ pub(super) enum Lazy<T> {
     Held(T),
 }
 
-/// The bytes a part was opened from, and how and within what they read.
+/// The bytes a part was opened from (a copy of its own, wiped when it
+/// goes: they may hold secrets), and how and within what they read.
 pub(super) struct Kept<T> {
-    payload: Payload,
-    range: Range<usize>,
+    bytes: Zeroizing<Vec<u8>>,
     limits: Limits,
     read: ReadPart<T>,
 }
 
 impl<T> Lazy<T> {
-    /// The part in `range` of `payload`, authentic and not read yet: read
-    /// by `read` within `limits` (the opening ring's) when first needed.
-    pub(super) fn opened(
-        payload: &Payload,
-        range: Range<usize>,
-        limits: Limits,
-        read: ReadPart<T>,
-    ) -> Lazy<T> {
+    /// The part opened as `bytes`, authentic and not read yet: read by
+    /// `read` within `limits` (the opening ring's) when first needed.
+    pub(super) fn opened(bytes: &[u8], limits: Limits, read: ReadPart<T>) -> Lazy<T> {
         let kept = Kept {
-            payload: Arc::clone(payload),
-            range,
+            bytes: Zeroizing::new(bytes.to_vec()),
             limits,
             read,
         };
@@ -114,7 +103,7 @@ impl<T> Lazy<T> {
 impl<T> Kept<T> {
     /// The bytes it was opened from.
     pub(super) fn bytes(&self) -> &[u8] {
-        &self.payload[self.range.clone()]
+        &self.bytes
     }
 
     fn read(&self) -> Result<T, StateError> {
@@ -146,8 +135,7 @@ impl<T: Clone> Clone for Lazy<T> {
 impl<T> Clone for Kept<T> {
     fn clone(&self) -> Kept<T> {
         Kept {
-            payload: Arc::clone(&self.payload),
-            range: self.range.clone(),
+            bytes: self.bytes.clone(),
             limits: self.limits,
             read: self.read,
         }
@@ -188,10 +176,6 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for Lazy<T> {
 
 #[cfg(test)]
 mod tests {
-    use std::sync::Arc;
-
-    use zeroize::Zeroizing;
-
     use super::Lazy;
     use crate::limits::{LimitError, Limits};
     use crate::state::{StateError, read_sealed_json};
@@ -204,15 +188,14 @@ mod tests {
     /// opened; changing the value lets the bytes go.
     #[test]
     fn reads_on_demand_within_the_opening_limits() {
-        let payload = Arc::new(Zeroizing::new(b"xx[1,2]yy[[3]]".to_vec()));
-        let lazy = Lazy::opened(&payload, 2..7, Limits::DEFAULT, number);
+        let lazy = Lazy::opened(b"[1,2]", Limits::DEFAULT, number);
         assert_eq!(lazy.peek(), None);
         assert_eq!(lazy.kept(), Some(&b"[1,2]"[..]));
         assert_eq!(lazy.get().unwrap(), &[1, 2]);
         assert_eq!(lazy.peek(), Some(&vec![1, 2]));
         assert_eq!(lazy.kept(), Some(&b"[1,2]"[..]));
 
-        let strict = Lazy::opened(&payload, 9..14, Limits::DEFAULT.max_depth(1), number);
+        let strict = Lazy::opened(b"[[3]]", Limits::DEFAULT.max_depth(1), number);
         assert_eq!(
             strict.get().unwrap_err(),
             StateError::TooLarge(LimitError::Depth { limit: 1 })
