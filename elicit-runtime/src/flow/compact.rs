@@ -23,6 +23,8 @@
 
 use std::collections::BTreeMap;
 use std::collections::btree_map::Entry;
+use std::ops::Range;
+use std::sync::Arc;
 
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
@@ -30,7 +32,7 @@ use zeroize::Zeroizing;
 
 use super::carried::{Answered, Carried};
 use super::digest::RequestDigest;
-use super::lazy::Lazy;
+use super::lazy::{Lazy, Payload};
 use crate::limits::Limits;
 use crate::protocol::ElicitationId;
 use crate::state::{Part, SealError, StateError, StateKeys, UnreadableState, read_sealed_json};
@@ -123,20 +125,28 @@ impl Carried {
             + values.len()
     }
 
-    /// The state in `bytes`, authentic. Its layout is read now; the JSON
-    /// of its responses and of the tool's values is kept as it is, and
-    /// read within `keys`' limits when the flow first reads it.
-    pub(super) fn decode(bytes: &[u8], keys: &StateKeys) -> Result<Carried, StateError> {
+    /// The state in `payload` of the `opened` buffer, authentic. Its
+    /// layout is read now; the JSON of its responses and of the tool's
+    /// values is kept where it is, in the buffer (shared by the parts,
+    /// wiped when the last goes), and read within `keys`' limits when the
+    /// flow first reads it.
+    pub(super) fn decode(
+        opened: Zeroizing<Vec<u8>>,
+        payload: Range<usize>,
+        keys: &StateKeys,
+    ) -> Result<Carried, StateError> {
         let limits = keys.limits();
+        let opened: Payload = Arc::new(opened);
+        let bytes = opened.get(payload.clone()).ok_or_else(shape)?;
         let mut reader = Reader { bytes };
-        let at = |reader: &Reader<'_>| bytes.len() - reader.bytes.len();
+        let at = |reader: &Reader<'_>| payload.end - reader.bytes.len();
         let mut carried = Carried::default();
         for _ in 0..reader.count()? {
             let key = reader.text()?;
             let request = reader.digest()?;
             let start = at(&reader);
             reader.skip_response()?;
-            let response = Lazy::opened(&bytes[start..at(&reader)], limits, read_response);
+            let response = Lazy::opened(&opened, start..at(&reader), limits, read_response);
             insert(&mut carried.answers, key, Answered { request, response })?;
         }
         for _ in 0..reader.count()? {
@@ -156,7 +166,7 @@ impl Carried {
         }
         let start = at(&reader);
         if !reader.slice()?.is_empty() {
-            carried.values = Lazy::opened(&bytes[start..at(&reader)], limits, read_values);
+            carried.values = Lazy::opened(&opened, start..at(&reader), limits, read_values);
         }
         if !reader.bytes.is_empty() {
             return Err(shape());
@@ -337,9 +347,13 @@ impl CarriedForBenches {
         token: &str,
     ) -> Result<CarriedForBenches, StateError> {
         let now = std::time::SystemTime::now();
-        let opened = keys.open_with(crate::state::Kind::Flow, binding, token, now, |bytes| {
-            Carried::decode(bytes, keys)
-        })?;
+        let opened = keys.open_with(
+            crate::state::Kind::Flow,
+            binding,
+            token,
+            now,
+            |opened, payload| Carried::decode(opened, payload, keys),
+        )?;
         Ok(CarriedForBenches(opened.state))
     }
 }
@@ -502,6 +516,7 @@ impl<'b> Reader<'b> {
 #[cfg(test)]
 mod tests {
     use serde_json::json;
+    use zeroize::Zeroizing;
 
     use super::{Answered, Carried, RequestDigest};
     use crate::limits::{LimitError, Limits};
@@ -509,6 +524,12 @@ mod tests {
     use crate::state::SealError;
     use crate::state::StateError;
     use crate::state::{StateKey, StateKeys};
+
+    /// The state in `bytes`, opened as from a token's payload.
+    fn decode(bytes: &[u8], keys: &StateKeys) -> Result<Carried, StateError> {
+        let opened = Zeroizing::new([&[0xee; 3][..], bytes, &[0xee; 2]].concat());
+        Carried::decode(opened, 3..3 + bytes.len(), keys)
+    }
 
     fn keys() -> StateKeys {
         StateKeys::new(StateKey::from_bytes(core::array::from_fn(|i| i as u8 ^ 0x5c)).unwrap())
@@ -554,7 +575,7 @@ mod tests {
         let keys = keys();
         for carried in [Carried::default(), every_part()] {
             let bytes = carried.encode(&keys).unwrap();
-            assert_eq!(Carried::decode(&bytes, &keys).unwrap(), carried);
+            assert_eq!(decode(&bytes, &keys).unwrap(), carried);
         }
         // Smaller than its JSON.
         let json = serde_json::to_vec(&every_part()).unwrap();
@@ -569,17 +590,17 @@ mod tests {
         let keys = keys();
         let bytes = every_part().encode(&keys).unwrap();
         for end in 0..bytes.len() {
-            assert!(Carried::decode(&bytes[..end], &keys).is_err(), "{end}");
+            assert!(decode(&bytes[..end], &keys).is_err(), "{end}");
         }
         for i in 0..bytes.len() {
             for value in [0, 1, 0x7f, 0x80, 0xff] {
                 let mut changed = bytes.to_vec();
                 changed[i] = value;
-                let read = Carried::decode(&changed, &keys).and_then(|carried| {
+                let read = decode(&changed, &keys).and_then(|carried| {
                     carried.read_all()?;
                     // What opened and read seals again and opens the same.
                     let again = carried.encode(&keys).unwrap();
-                    assert_eq!(Carried::decode(&again, &keys).unwrap(), carried);
+                    assert_eq!(decode(&again, &keys).unwrap(), carried);
                     Ok(())
                 });
                 match read {
@@ -590,7 +611,7 @@ mod tests {
         }
         let mut longer = bytes.to_vec();
         longer.push(0);
-        assert!(Carried::decode(&longer, &keys).is_err());
+        assert!(decode(&longer, &keys).is_err());
     }
 
     /// What the limits refuse is refused when sealed, and when read after
@@ -619,7 +640,7 @@ mod tests {
             Err(SealError::TooLarge(LimitError::Depth { limit: 2 }))
         ));
         let bytes = carried.encode(&keys()).unwrap();
-        let opened = Carried::decode(&bytes, &strict).unwrap();
+        let opened = decode(&bytes, &strict).unwrap();
         let too_deep = StateError::TooLarge(LimitError::Depth { limit: 2 });
         assert_eq!(opened.values.get().unwrap_err(), too_deep);
         assert_eq!(opened.answers["deep"].response.get().unwrap_err(), too_deep);
@@ -636,7 +657,7 @@ mod tests {
     fn parts_left_alone_are_sealed_again_as_opened() {
         let keys = keys();
         let bytes = every_part().encode(&keys).unwrap();
-        let opened = Carried::decode(&bytes, &keys).unwrap();
+        let opened = decode(&bytes, &keys).unwrap();
         assert!(opened.values.peek().is_none());
         assert!(opened.answers.values().all(|a| a.response.peek().is_none()));
         assert_eq!(opened.encode(&keys).unwrap(), bytes);
@@ -661,7 +682,7 @@ mod tests {
         let resealed = changed.encode(&keys).unwrap();
         assert_ne!(resealed, bytes);
         assert_eq!(resealed.capacity(), resealed.len());
-        let again = Carried::decode(&resealed, &keys).unwrap();
+        let again = decode(&resealed, &keys).unwrap();
         assert_eq!(again, changed);
         assert_eq!(again.values.get().unwrap()["more"], json!([1]));
         // Written now, so checked now.
@@ -685,7 +706,7 @@ mod tests {
         for carried in [Carried::default(), every_part(), carried] {
             let bytes = carried.encode(&keys).unwrap();
             assert_eq!(bytes.capacity(), bytes.len());
-            let opened = Carried::decode(&bytes, &keys).unwrap();
+            let opened = decode(&bytes, &keys).unwrap();
             let again = opened.encode(&keys).unwrap();
             assert_eq!((again.capacity(), &again), (bytes.len(), &bytes));
         }
@@ -699,14 +720,14 @@ mod tests {
         let mut bytes = Carried::default().encode(&keys).unwrap().to_vec();
         bytes.pop();
         bytes.extend_from_slice(&[3, b'[', b'1', b']']);
-        let opened = Carried::decode(&bytes, &keys).unwrap();
+        let opened = decode(&bytes, &keys).unwrap();
         assert!(matches!(
             opened.values.get(),
             Err(StateError::Unreadable(_))
         ));
         let mut bytes = bytes[..bytes.len() - 4].to_vec();
         bytes.extend_from_slice(&[7, b'{', b'"', b'a', b'"', b':', b'1', b'}']);
-        let opened = Carried::decode(&bytes, &keys).unwrap();
+        let opened = decode(&bytes, &keys).unwrap();
         assert_eq!(opened.values.get().unwrap()["a"], json!(1));
     }
 }

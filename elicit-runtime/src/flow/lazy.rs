@@ -6,13 +6,19 @@
 //! never parses it nor writes it afresh.
 
 use core::fmt;
-use std::sync::OnceLock;
+use std::ops::Range;
+use std::sync::{Arc, OnceLock};
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use zeroize::Zeroizing;
 
 use crate::limits::Limits;
 use crate::state::StateError;
+
+/// The buffer a state was opened in, its payload authentic, shared by the
+/// parts kept in it with no copy, wiped when the last one goes (they may
+/// hold secrets).
+pub(super) type Payload = Arc<Zeroizing<Vec<u8>>>;
 
 /// How a part's bytes read within limits: the layout's own reading.
 pub(super) type ReadPart<T> = fn(&[u8], &Limits) -> Result<T, StateError>;
@@ -25,20 +31,26 @@ pub(super) enum Lazy<T> {
     Held(T),
 }
 
-/// The bytes a part was opened from (a copy of its own, wiped when it
-/// goes: they may hold secrets), and how and within what they read.
+/// The bytes a part was opened from, and how and within what they read.
 pub(super) struct Kept<T> {
-    bytes: Zeroizing<Vec<u8>>,
+    payload: Payload,
+    range: Range<usize>,
     limits: Limits,
     read: ReadPart<T>,
 }
 
 impl<T> Lazy<T> {
-    /// The part opened as `bytes`, authentic and not read yet: read by
-    /// `read` within `limits` (the opening ring's) when first needed.
-    pub(super) fn opened(bytes: &[u8], limits: Limits, read: ReadPart<T>) -> Lazy<T> {
+    /// The part in `range` of `payload`, authentic and not read yet: read
+    /// by `read` within `limits` (the opening ring's) when first needed.
+    pub(super) fn opened(
+        payload: &Payload,
+        range: Range<usize>,
+        limits: Limits,
+        read: ReadPart<T>,
+    ) -> Lazy<T> {
         let kept = Kept {
-            bytes: Zeroizing::new(bytes.to_vec()),
+            payload: Arc::clone(payload),
+            range,
             limits,
             read,
         };
@@ -103,7 +115,7 @@ impl<T> Lazy<T> {
 impl<T> Kept<T> {
     /// The bytes it was opened from.
     pub(super) fn bytes(&self) -> &[u8] {
-        &self.bytes
+        &self.payload[self.range.clone()]
     }
 
     fn read(&self) -> Result<T, StateError> {
@@ -135,7 +147,8 @@ impl<T: Clone> Clone for Lazy<T> {
 impl<T> Clone for Kept<T> {
     fn clone(&self) -> Kept<T> {
         Kept {
-            bytes: self.bytes.clone(),
+            payload: Arc::clone(&self.payload),
+            range: self.range.clone(),
             limits: self.limits,
             read: self.read,
         }
@@ -176,6 +189,10 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for Lazy<T> {
 
 #[cfg(test)]
 mod tests {
+    use std::sync::Arc;
+
+    use zeroize::Zeroizing;
+
     use super::Lazy;
     use crate::limits::{LimitError, Limits};
     use crate::state::{StateError, read_sealed_json};
@@ -188,14 +205,15 @@ mod tests {
     /// opened; changing the value lets the bytes go.
     #[test]
     fn reads_on_demand_within_the_opening_limits() {
-        let lazy = Lazy::opened(b"[1,2]", Limits::DEFAULT, number);
+        let payload = Arc::new(Zeroizing::new(b"xx[1,2]yy[[3]]".to_vec()));
+        let lazy = Lazy::opened(&payload, 2..7, Limits::DEFAULT, number);
         assert_eq!(lazy.peek(), None);
         assert_eq!(lazy.kept(), Some(&b"[1,2]"[..]));
         assert_eq!(lazy.get().unwrap(), &[1, 2]);
         assert_eq!(lazy.peek(), Some(&vec![1, 2]));
         assert_eq!(lazy.kept(), Some(&b"[1,2]"[..]));
 
-        let strict = Lazy::opened(b"[[3]]", Limits::DEFAULT.max_depth(1), number);
+        let strict = Lazy::opened(&payload, 9..14, Limits::DEFAULT.max_depth(1), number);
         assert_eq!(
             strict.get().unwrap_err(),
             StateError::TooLarge(LimitError::Depth { limit: 1 })

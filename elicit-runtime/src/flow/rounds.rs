@@ -212,10 +212,13 @@ impl Flow {
         let mut flow = Flow::local(revision, support).with_limits(limits);
         match &retry.request_state {
             Some(token) => {
-                let opened =
-                    keys.open_with(Kind::Flow, &binding, token, SystemTime::now(), |bytes| {
-                        Carried::decode(bytes, keys)
-                    })?;
+                let opened = keys.open_with(
+                    Kind::Flow,
+                    &binding,
+                    token,
+                    SystemTime::now(),
+                    |opened, payload| Carried::decode(opened, payload, keys),
+                )?;
                 flow.round = opened.round;
                 flow.carried = opened.state;
                 flow.token = Some((opened.token_id, opened.expires_at));

@@ -1,5 +1,6 @@
 //! Sealing a state into a token and opening it again: the token layout.
 
+use std::ops::Range;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use base64::Engine as _;
@@ -366,18 +367,22 @@ impl StateKeys {
         token: &str,
         now: SystemTime,
     ) -> Result<Opened<S>, StateError> {
-        self.open_with(kind, binding, token, now, |json| self.read_sealed(json))
+        self.open_with(kind, binding, token, now, |opened, payload| {
+            self.read_sealed(&opened[payload])
+        })
     }
 
     /// Opens a payload of `kind` and reads it with `read`, which is given
-    /// the authentic payload only once the age and the binding are checked.
+    /// the authentic payload only once the age and the binding are checked:
+    /// the opened buffer itself (wiped when dropped), and where the payload
+    /// is in it, so that a reader may keep parts of it without a copy.
     pub(crate) fn open_with<S>(
         &self,
         kind: Kind,
         binding: &Binding,
         token: &str,
         now: SystemTime,
-        read: impl FnOnce(&[u8]) -> Result<S, StateError>,
+        read: impl FnOnce(Zeroizing<Vec<u8>>, Range<usize>) -> Result<S, StateError>,
     ) -> Result<Opened<S>, StateError> {
         if token.len() > self.limits.string_bytes() {
             return Err(StateError::TooLarge(LimitError::StringBytes {
@@ -428,13 +433,16 @@ impl StateKeys {
                 binding.name(),
             )));
         }
-        let state = read(payload)?;
+        let token_id = TokenId::of(id, nonce);
+        let start = KEY_ID_LEN + NONCE_LEN + (content.len() - payload.len());
+        let payload = start..start + payload.len();
+        let state = read(sealed, payload)?;
         Ok(Opened {
             state,
             round: header.round,
             issued_at: time(header.issued),
             expires_at,
-            token_id: TokenId::of(id, nonce),
+            token_id,
         })
     }
 
