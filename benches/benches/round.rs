@@ -26,6 +26,9 @@ fn seal_open(c: &mut Criterion, name: &str, state: &Carried) {
     group.bench_function("elicit_flow_seal_open", |b| {
         b.iter(|| round::flow_seal_open(&keys, &binding, black_box(&flow)))
     });
+    group.bench_function("elicit_flow_seal_open_read", |b| {
+        b.iter(|| round::flow_seal_open_read(&keys, &binding, black_box(&flow)))
+    });
     group.bench_function("rmcp_seal_open", |b| {
         b.iter(|| round::rmcp_seal_open(&codec, black_box(state)))
     });

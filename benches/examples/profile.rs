@@ -109,13 +109,15 @@ const PATHS: [&str; 26] = [
 /// The paths of a 2026-07-28 round (`benches/benches/round.rs`): a
 /// carried state sealed and opened three ways, and each round of
 /// `plan_trip`.
-const ROUND_PATHS: [&str; 18] = [
+const ROUND_PATHS: [&str; 20] = [
     "state-elicit-typical",
     "state-flow-typical",
+    "state-flow-read-typical",
     "state-rmcp-typical",
     "state-aead-typical",
     "state-elicit-large",
     "state-flow-large",
+    "state-flow-read-large",
     "state-rmcp-large",
     "state-aead-large",
     "round1",
@@ -146,6 +148,17 @@ fn round_path(name: &str) -> Option<fn(u64)> {
         let state = round::flow_state(&state);
         for _ in 0..count {
             black_box(round::flow_seal_open(&keys, &binding, black_box(&state)));
+        }
+    }
+    fn flow_read(state: Carried, count: u64) {
+        let (keys, binding) = (round::keys(), round::binding());
+        let state = round::flow_state(&state);
+        for _ in 0..count {
+            black_box(round::flow_seal_open_read(
+                &keys,
+                &binding,
+                black_box(&state),
+            ));
         }
     }
     fn rmcp(state: Carried, count: u64) {
@@ -180,10 +193,12 @@ fn round_path(name: &str) -> Option<fn(u64)> {
     let run: fn(u64) = match name {
         "state-elicit-typical" => |n| elicit(typical(), n),
         "state-flow-typical" => |n| flow(typical(), n),
+        "state-flow-read-typical" => |n| flow_read(typical(), n),
         "state-rmcp-typical" => |n| rmcp(typical(), n),
         "state-aead-typical" => |n| aead(typical(), n),
         "state-elicit-large" => |n| elicit(round::large(), n),
         "state-flow-large" => |n| flow(round::large(), n),
+        "state-flow-read-large" => |n| flow_read(round::large(), n),
         "state-rmcp-large" => |n| rmcp(round::large(), n),
         "state-aead-large" => |n| aead(round::large(), n),
         "round1" => |n| call(|_| Default::default(), n),

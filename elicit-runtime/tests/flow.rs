@@ -7,6 +7,7 @@ use elicit_runtime::flow::{
     AskError, Capability, ClientSupport, Flow, FlowError, FormNeed, Need, ResponseError, Roots,
     Sampling, Stop,
 };
+use elicit_runtime::limits::{LimitError, Limits};
 use elicit_runtime::protocol::{
     ElicitResult, ElicitationCapability, InputRequiredResult, InputResponses, Mode, RetryParams,
     Revision,
@@ -518,6 +519,54 @@ fn values_are_carried_across_rounds_and_computed_once() {
     );
     assert_eq!(next.carried::<String>("absent").unwrap(), None);
     assert!(matches!(next.carried::<u32>("note"), Err(Stop::Failed(_))));
+}
+
+/// A state opens without its answers or the tool's values being read: a
+/// ring with tighter limits than the one that sealed them opens it, and
+/// refuses what breaks them (`-32602`, the limit named) only when the tool
+/// reads it. A round that does not read them seals them again as they
+/// were, for a ring that can read them.
+#[test]
+fn carried_values_are_read_when_the_tool_reads_them() {
+    let lax = keys();
+    let strict = keys().with_limits(Limits::DEFAULT.max_depth(3));
+    let open_with = |keys: &StateKeys, retry: &RetryParams| {
+        Flow::open(
+            keys,
+            binding(),
+            &Principal::UNBOUND,
+            Revision::V2026_07_28,
+            form_client(),
+            retry,
+        )
+        .unwrap()
+    };
+    let deep = json!({ "rows": [[["x"]]] });
+    let mut flow = open_with(&lax, &RetryParams::default());
+    flow.carry("deep", &deep).unwrap();
+    let state1 = asked(order(&mut flow)).request_state.unwrap();
+
+    // The strict ring opens it, reads the answer and asks the next step:
+    // the values, never read, are sealed again as they were.
+    let who = json!({ "who": accepted(json!({ "name": "Ada" })) });
+    let mut flow = open_with(&strict, &retry(who, Some(&state1)));
+    let second = asked(order(&mut flow));
+    assert_eq!(message_of(&second, "order"), "What would Ada like?");
+    let state2 = second.request_state.unwrap();
+
+    // Read by the strict ring: refused, as opening refuses a state.
+    let flow = open_with(&strict, &retry(json!({}), Some(&state2)));
+    let Err(Stop::Refused(error)) = flow.carried::<Value>("deep") else {
+        panic!("values beyond the limits are refused when read")
+    };
+    assert_eq!(
+        error,
+        FlowError::State(StateError::TooLarge(LimitError::Depth { limit: 3 }))
+    );
+    assert_eq!(error.to_jsonrpc(1)["error"]["code"], -32602);
+    // Read by the lax ring: as carried in the first round.
+    let flow = open_with(&lax, &retry(json!({}), Some(&state2)));
+    assert_eq!(flow.carried::<Value>("deep").unwrap(), Some(deep));
 }
 
 #[test]

@@ -179,13 +179,17 @@ pub fn round2_json_len(keys: &StateKeys) -> usize {
         .len()
 }
 
-/// The same state in the flow's own shape, sealed as a flow seals it.
+/// The same state in the flow's own shape, as a flow holds it once opened
+/// from its token (what a server seals again in the next round).
 pub fn flow_state(state: &Carried) -> CarriedForBenches {
     let json = serde_json::to_string(state).expect("the state serializes");
-    CarriedForBenches::from_json(&json).expect("the flow's shape")
+    let state = CarriedForBenches::from_json(&json).expect("the flow's shape");
+    let token = state.seal(&keys(), &binding(), 1).expect("the state seals");
+    CarriedForBenches::open(&keys(), &binding(), &token).expect("its own state opens")
 }
 
-/// elicit's flow: the state sealed in the flow's layout and opened again.
+/// elicit's flow: the state sealed in the flow's layout and opened again,
+/// reading none of its answers and values (a round that reads none).
 pub fn flow_seal_open(
     keys: &StateKeys,
     binding: &Binding,
@@ -193,6 +197,18 @@ pub fn flow_seal_open(
 ) -> CarriedForBenches {
     let token = state.seal(keys, binding, 2).expect("the state seals");
     CarriedForBenches::open(keys, binding, &token).expect("its own state opens")
+}
+
+/// elicit's flow: the state sealed, opened again and every answer and
+/// value read (a round that reads them all).
+pub fn flow_seal_open_read(
+    keys: &StateKeys,
+    binding: &Binding,
+    state: &CarriedForBenches,
+) -> CarriedForBenches {
+    let opened = flow_seal_open(keys, binding, state);
+    opened.read_all().expect("its own state reads");
+    opened
 }
 
 /// A large carried state: five answered forms and 4 KiB of carried values.
@@ -323,6 +339,7 @@ pub fn check_round_trips(keys: &StateKeys) {
         assert_eq!(elicit_seal_open(keys, &binding, &state), state);
         let flow = flow_state(&state);
         assert_eq!(flow_seal_open(keys, &binding, &flow), flow);
+        assert_eq!(flow_seal_open_read(keys, &binding, &flow), flow);
         assert_eq!(flow.to_json(), serde_json::to_string(&state).unwrap());
         assert_eq!(rmcp_seal_open(&codec, &state), state);
         let json = serde_json::to_vec(&state).unwrap();

@@ -10,11 +10,15 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use super::digest::RequestDigest;
+use super::lazy::Lazy;
 use crate::protocol::ElicitationId;
+use crate::state::StateError;
 
 /// The sealed payload of a flow. Short names keep the state small; nothing
 /// in it is read before the seal is verified, and a member this version
-/// does not know is refused rather than skipped.
+/// does not know is refused rather than skipped. Opened from a token, the
+/// answers' responses and the tool's values stay the bytes they were
+/// sealed as until the flow reads them ([`Lazy`]).
 #[derive(Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(super) struct Carried {
@@ -33,8 +37,8 @@ pub(super) struct Carried {
     #[serde(rename = "u", default, skip_serializing_if = "BTreeMap::is_empty")]
     pub(super) visits: BTreeMap<String, ElicitationId>,
     /// The tool's own values ([`Flow::carry`](super::Flow::carry)).
-    #[serde(rename = "v", default, skip_serializing_if = "Map::is_empty")]
-    pub(super) values: Map<String, Value>,
+    #[serde(rename = "v", default, skip_serializing_if = "no_values")]
+    pub(super) values: Lazy<Map<String, Value>>,
 }
 
 /// A response, and the digest of the request it answers.
@@ -46,7 +50,36 @@ pub(super) struct Answered {
     pub(super) request: RequestDigest,
     /// The response, as the client sent it.
     #[serde(rename = "r")]
-    pub(super) response: Value,
+    pub(super) response: Lazy<Value>,
+}
+
+impl Answered {
+    /// The client's `response` to the request with digest `request`.
+    pub(super) fn new(request: RequestDigest, response: Value) -> Answered {
+        let response = Lazy::from(response);
+        Answered { request, response }
+    }
+}
+
+impl Carried {
+    /// Reads every answer and the tool's values, as a round that reads all
+    /// of them does.
+    ///
+    /// # Errors
+    ///
+    /// The first that breaks the opening ring's limits or does not read.
+    pub(super) fn read_all(&self) -> Result<(), StateError> {
+        for answered in self.answers.values() {
+            answered.response.get()?;
+        }
+        self.values.get().map(|_| ())
+    }
+}
+
+/// Whether there are no values to write (values that do not read are
+/// written, to fail).
+fn no_values(values: &Lazy<Map<String, Value>>) -> bool {
+    matches!(values.get(), Ok(values) if values.is_empty())
 }
 
 /// Shows the keys, never the answers or the tool's values.
@@ -57,8 +90,20 @@ impl fmt::Debug for Carried {
             .field("attempts", &self.attempts)
             .field("asked", &self.asked.keys().collect::<Vec<_>>())
             .field("visits", &self.visits.keys().collect::<Vec<_>>())
-            .field("values", &self.values.keys().collect::<Vec<_>>())
+            .field("values", &Names(self.values.peek()))
             .finish()
+    }
+}
+
+/// The names of the tool's values once read, never the values.
+struct Names<'a>(Option<&'a Map<String, Value>>);
+
+impl fmt::Debug for Names<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            Some(values) => f.debug_list().entries(values.keys()).finish(),
+            None => f.write_str("<not read>"),
+        }
     }
 }
 
@@ -68,10 +113,19 @@ mod tests {
 
     use super::Carried;
 
+    /// A flow is held across `await`s of servers' futures, which must be
+    /// `Send`, so what it carries is `Send` and `Sync`.
+    #[test]
+    fn is_send_and_sync() {
+        fn send_sync<T: Send + Sync>() {}
+        send_sync::<Carried>();
+        send_sync::<crate::flow::Flow>();
+    }
+
     #[test]
     fn refuses_members_it_does_not_know() {
         let known: Carried = serde_json::from_value(json!({ "v": { "x": 1 } })).unwrap();
-        assert_eq!(known.values["x"], 1);
+        assert_eq!(known.values.get().unwrap()["x"], 1);
         for unknown in [
             json!({ "extra": 1 }),
             json!({ "a": { "k": { "d": "AA", "r": {}, "z": 0 } } }),

@@ -16,11 +16,15 @@
 //! its length and its UTF-8 bytes. A response is one byte and then, for
 //! `1`, the JSON of an `accept`'s content; `2` a `decline`, `3` a
 //! `cancel`; `0` any other response, as JSON text. Every JSON text is
-//! checked against the ring's limits when sealed and again when opened,
-//! and read straight into its type.
+//! checked against the ring's limits when written, and again when read
+//! straight into its type: opening reads the layout and keeps each
+//! response and the values as their bytes, read only when the flow first
+//! reads them, and sealed again as those bytes while unchanged.
 
 use std::collections::BTreeMap;
 use std::collections::btree_map::Entry;
+use std::ops::Range;
+use std::sync::Arc;
 
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
@@ -28,9 +32,13 @@ use zeroize::Zeroizing;
 
 use super::carried::{Answered, Carried};
 use super::digest::RequestDigest;
+use super::lazy::{Lazy, Payload};
+use crate::limits::Limits;
 use crate::protocol::ElicitationId;
-use crate::state::{Part, SealError, StateError, StateKeys, UnreadableState};
+use crate::state::{Part, SealError, StateError, StateKeys, UnreadableState, read_sealed_json};
 
+/// The length of a request digest.
+const DIGEST_LEN: usize = 32;
 /// A response: something other than the three below, as JSON text.
 const RAW: u8 = 0;
 /// `{"action": "accept", "content": {...}}`, the content as JSON text.
@@ -41,15 +49,26 @@ const DECLINE: u8 = 2;
 const CANCEL: u8 = 3;
 
 impl Carried {
-    /// The bytes to seal, each JSON text in them checked against `keys`'
-    /// limits (what would not open is refused now).
+    /// The bytes to seal. A response or the tool's values unchanged since
+    /// the state was opened are written as the bytes they were opened
+    /// from; every other JSON text is written now and checked against
+    /// `keys`' limits (what would not open is refused now). The buffer is
+    /// reserved whole before the first byte: growing it would leave a
+    /// copy of the state behind, unwiped.
     pub(super) fn encode(&self, keys: &StateKeys) -> Result<Zeroizing<Vec<u8>>, SealError> {
-        let mut out = Zeroizing::new(Vec::with_capacity(256));
+        let responses = self
+            .answers
+            .values()
+            .map(|answered| Piece::response(&answered.response, keys))
+            .collect::<Result<Vec<_>, _>>()?;
+        let values = Piece::values(&self.values, keys)?;
+        let len = self.encoded_len(&responses, &values);
+        let mut out = Zeroizing::new(Vec::with_capacity(len));
         count(&mut out, self.answers.len());
-        for (key, answered) in &self.answers {
+        for ((key, answered), response) in self.answers.iter().zip(&responses) {
             text(&mut out, key);
             out.extend_from_slice(answered.request.as_bytes());
-            response(&mut out, keys, &answered.response)?;
+            response.write(&mut out);
         }
         count(&mut out, self.attempts.len());
         for (key, attempts) in &self.attempts {
@@ -66,22 +85,68 @@ impl Carried {
             text(&mut out, key);
             text(&mut out, visit.as_str());
         }
-        if self.values.is_empty() {
-            count(&mut out, 0);
-        } else {
-            json(&mut out, keys, &self.values)?;
-        }
+        values.write(&mut out);
+        debug_assert_eq!(out.len(), len, "the length reserved is the length written");
         Ok(out)
     }
 
-    /// The state in `bytes`, authentic, read within `keys`' limits.
-    pub(super) fn decode(bytes: &[u8], keys: &StateKeys) -> Result<Carried, StateError> {
+    /// The length of the layout, with `responses` and `values` as written.
+    fn encoded_len(&self, responses: &[Piece<'_>], values: &Piece<'_>) -> usize {
+        let text_len = |text: &str| count_len(text.len()) + text.len();
+        let answers: usize = self
+            .answers
+            .keys()
+            .zip(responses)
+            .map(|(key, response)| text_len(key) + DIGEST_LEN + response.len())
+            .sum();
+        let attempts: usize = self
+            .attempts
+            .iter()
+            .map(|(key, attempts)| text_len(key) + count_len(*attempts as usize))
+            .sum();
+        let asked: usize = self
+            .asked
+            .keys()
+            .map(|key| text_len(key) + DIGEST_LEN)
+            .sum();
+        let visits: usize = self
+            .visits
+            .iter()
+            .map(|(key, visit)| text_len(key) + text_len(visit.as_str()))
+            .sum();
+        count_len(self.answers.len())
+            + answers
+            + count_len(self.attempts.len())
+            + attempts
+            + count_len(self.asked.len())
+            + asked
+            + count_len(self.visits.len())
+            + visits
+            + values.len()
+    }
+
+    /// The state in `payload` of the `opened` buffer, authentic. Its
+    /// layout is read now; the JSON of its responses and of the tool's
+    /// values is kept where it is, in the buffer (shared by the parts,
+    /// wiped when the last goes), and read within `keys`' limits when the
+    /// flow first reads it.
+    pub(super) fn decode(
+        opened: Zeroizing<Vec<u8>>,
+        payload: Range<usize>,
+        keys: &StateKeys,
+    ) -> Result<Carried, StateError> {
+        let limits = keys.limits();
+        let opened: Payload = Arc::new(opened);
+        let bytes = opened.get(payload.clone()).ok_or_else(shape)?;
         let mut reader = Reader { bytes };
+        let at = |reader: &Reader<'_>| payload.end - reader.bytes.len();
         let mut carried = Carried::default();
         for _ in 0..reader.count()? {
             let key = reader.text()?;
             let request = reader.digest()?;
-            let response = reader.response(keys)?;
+            let start = at(&reader);
+            reader.skip_response()?;
+            let response = Lazy::opened(&opened, start..at(&reader), limits, read_response);
             insert(&mut carried.answers, key, Answered { request, response })?;
         }
         for _ in 0..reader.count()? {
@@ -99,14 +164,105 @@ impl Carried {
             let visit = ElicitationId::new(reader.text()?);
             insert(&mut carried.visits, key, visit)?;
         }
-        let values = reader.slice()?;
-        if !values.is_empty() {
-            carried.values = keys.read_sealed::<Map<String, Value>>(values)?;
+        let start = at(&reader);
+        if !reader.slice()?.is_empty() {
+            carried.values = Lazy::opened(&opened, start..at(&reader), limits, read_values);
         }
         if !reader.bytes.is_empty() {
             return Err(shape());
         }
         Ok(carried)
+    }
+}
+
+/// A kept response (its kind, and its text if any) read within `limits`.
+fn read_response(bytes: &[u8], limits: &Limits) -> Result<Value, StateError> {
+    let mut reader = Reader { bytes };
+    let response = reader.response(limits)?;
+    reader.end()?;
+    Ok(response)
+}
+
+/// The tool's kept values (their text's length, then the text) read
+/// within `limits`.
+fn read_values(bytes: &[u8], limits: &Limits) -> Result<Map<String, Value>, StateError> {
+    let mut reader = Reader { bytes };
+    let values = reader.json(limits)?;
+    reader.end()?;
+    Ok(values)
+}
+
+/// A response or the tool's values as the layout writes them: the bytes
+/// they were opened from, or written now.
+enum Piece<'a> {
+    /// The bytes opened, unchanged.
+    Kept(&'a [u8]),
+    /// A response's kind, if a response, then JSON text (with its length),
+    /// if any.
+    Written(Option<u8>, Option<Zeroizing<Vec<u8>>>),
+}
+
+impl<'a> Piece<'a> {
+    /// A response: as opened, or its kind and its content or its text.
+    fn response(response: &'a Lazy<Value>, keys: &StateKeys) -> Result<Piece<'a>, SealError> {
+        let response = match response {
+            Lazy::Kept(kept, _) => return Ok(Piece::Kept(kept.bytes())),
+            Lazy::Held(response) => response,
+        };
+        if let Value::Object(object) = response {
+            let action = object.get("action").and_then(Value::as_str);
+            match (action, object.get("content"), object.len()) {
+                (Some("accept"), Some(content @ Value::Object(_)), 2) => {
+                    return Ok(Piece::Written(Some(ACCEPT), Some(json(keys, content)?)));
+                }
+                (Some("decline"), None, 1) => return Ok(Piece::Written(Some(DECLINE), None)),
+                (Some("cancel"), None, 1) => return Ok(Piece::Written(Some(CANCEL), None)),
+                _ => {}
+            }
+        }
+        Ok(Piece::Written(Some(RAW), Some(json(keys, response)?)))
+    }
+
+    /// The tool's values: as opened, or their JSON text (empty: none).
+    fn values(
+        values: &'a Lazy<Map<String, Value>>,
+        keys: &StateKeys,
+    ) -> Result<Piece<'a>, SealError> {
+        let values = match values {
+            Lazy::Kept(kept, _) => return Ok(Piece::Kept(kept.bytes())),
+            Lazy::Held(values) => values,
+        };
+        let text = match values.is_empty() {
+            true => Zeroizing::new(Vec::new()),
+            false => json(keys, values)?,
+        };
+        Ok(Piece::Written(None, Some(text)))
+    }
+
+    /// How many bytes it writes.
+    fn len(&self) -> usize {
+        match self {
+            Piece::Kept(bytes) => bytes.len(),
+            Piece::Written(kind, text) => {
+                usize::from(kind.is_some())
+                    + text
+                        .as_ref()
+                        .map_or(0, |text| count_len(text.len()) + text.len())
+            }
+        }
+    }
+
+    fn write(&self, out: &mut Vec<u8>) {
+        match self {
+            Piece::Kept(bytes) => out.extend_from_slice(bytes),
+            Piece::Written(kind, text) => {
+                out.extend(*kind);
+                if let Some(text) = text {
+                    count(out, text.len());
+                    out.extend_from_slice(text);
+                }
+            }
+        }
     }
 }
 
@@ -169,6 +325,17 @@ impl CarriedForBenches {
         keys.seal_bytes(crate::state::Kind::Flow, binding, round, &bytes, now)
     }
 
+    /// Reads every answer and the tool's values, as a round that reads all
+    /// of them does (opening reads none).
+    ///
+    /// # Errors
+    ///
+    /// As a flow's first read of them: one breaks the opening ring's
+    /// limits or does not read.
+    pub fn read_all(&self) -> Result<(), StateError> {
+        self.0.read_all()
+    }
+
     /// Opened as a flow opens it.
     ///
     /// # Errors
@@ -180,9 +347,13 @@ impl CarriedForBenches {
         token: &str,
     ) -> Result<CarriedForBenches, StateError> {
         let now = std::time::SystemTime::now();
-        let opened = keys.open_with(crate::state::Kind::Flow, binding, token, now, |bytes| {
-            Carried::decode(bytes, keys)
-        })?;
+        let opened = keys.open_with(
+            crate::state::Kind::Flow,
+            binding,
+            token,
+            now,
+            |opened, payload| Carried::decode(opened, payload, keys),
+        )?;
         Ok(CarriedForBenches(opened.state))
     }
 }
@@ -218,41 +389,19 @@ fn text(out: &mut Vec<u8>, text: &str) {
     out.extend_from_slice(text.as_bytes());
 }
 
-/// Writes a value as JSON text, checked against the limits.
-fn json<T: serde::Serialize + ?Sized>(
-    out: &mut Vec<u8>,
-    keys: &StateKeys,
-    value: &T,
-) -> Result<(), SealError> {
-    let written = Zeroizing::new(serde_json::to_vec(value).map_err(SealError::Unserializable)?);
-    keys.check_sealable(&written)?;
-    count(out, written.len());
-    out.extend_from_slice(&written);
-    Ok(())
+/// The length of a count or a length as a LEB128 varint.
+fn count_len(n: usize) -> usize {
+    (usize::BITS - (n | 1).leading_zeros()).div_ceil(7) as usize
 }
 
-/// Writes a response: its kind, and its content or its text.
-fn response(out: &mut Vec<u8>, keys: &StateKeys, response: &Value) -> Result<(), SealError> {
-    if let Value::Object(object) = response {
-        let action = object.get("action").and_then(Value::as_str);
-        match (action, object.get("content"), object.len()) {
-            (Some("accept"), Some(content @ Value::Object(_)), 2) => {
-                out.push(ACCEPT);
-                return json(out, keys, content);
-            }
-            (Some("decline"), None, 1) => {
-                out.push(DECLINE);
-                return Ok(());
-            }
-            (Some("cancel"), None, 1) => {
-                out.push(CANCEL);
-                return Ok(());
-            }
-            _ => {}
-        }
-    }
-    out.push(RAW);
-    json(out, keys, response)
+/// A value as JSON text, checked against the limits.
+fn json<T: serde::Serialize + ?Sized>(
+    keys: &StateKeys,
+    value: &T,
+) -> Result<Zeroizing<Vec<u8>>, SealError> {
+    let written = Zeroizing::new(serde_json::to_vec(value).map_err(SealError::Unserializable)?);
+    keys.check_sealable(&written)?;
+    Ok(written)
 }
 
 /// Reads the layout from the front of what is left.
@@ -313,24 +462,33 @@ impl<'b> Reader<'b> {
     }
 
     fn digest(&mut self) -> Result<RequestDigest, StateError> {
-        let bytes = self.take(32)?;
-        let mut digest = [0; 32];
+        let bytes = self.take(DIGEST_LEN)?;
+        let mut digest = [0; DIGEST_LEN];
         digest.copy_from_slice(bytes);
         Ok(RequestDigest::from_bytes(digest))
     }
 
-    fn json<T: DeserializeOwned>(&mut self, keys: &StateKeys) -> Result<T, StateError> {
+    fn json<T: DeserializeOwned>(&mut self, limits: &Limits) -> Result<T, StateError> {
         let bytes = self.slice()?;
-        keys.read_sealed(bytes)
+        read_sealed_json(limits, bytes)
     }
 
-    fn response(&mut self, keys: &StateKeys) -> Result<Value, StateError> {
+    /// Passes over a response (its kind, and its text if any), unread.
+    fn skip_response(&mut self) -> Result<(), StateError> {
+        match self.byte()? {
+            RAW | ACCEPT => self.slice().map(|_| ()),
+            DECLINE | CANCEL => Ok(()),
+            _ => Err(shape()),
+        }
+    }
+
+    fn response(&mut self, limits: &Limits) -> Result<Value, StateError> {
         let action = |action: &str| Value::String(action.to_owned());
         let kind = self.byte()?;
         Ok(match kind {
-            RAW => self.json(keys)?,
+            RAW => self.json(limits)?,
             ACCEPT => {
-                let content: Map<String, Value> = self.json(keys)?;
+                let content: Map<String, Value> = self.json(limits)?;
                 let mut object = Map::new();
                 object.insert("action".into(), action("accept"));
                 object.insert("content".into(), Value::Object(content));
@@ -345,11 +503,20 @@ impl<'b> Reader<'b> {
             _ => return Err(shape()),
         })
     }
+
+    /// Nothing is left.
+    fn end(&self) -> Result<(), StateError> {
+        match self.bytes.is_empty() {
+            true => Ok(()),
+            false => Err(shape()),
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use serde_json::json;
+    use zeroize::Zeroizing;
 
     use super::{Answered, Carried, RequestDigest};
     use crate::limits::{LimitError, Limits};
@@ -357,6 +524,12 @@ mod tests {
     use crate::state::SealError;
     use crate::state::StateError;
     use crate::state::{StateKey, StateKeys};
+
+    /// The state in `bytes`, opened as from a token's payload.
+    fn decode(bytes: &[u8], keys: &StateKeys) -> Result<Carried, StateError> {
+        let opened = Zeroizing::new([&[0xee; 3][..], bytes, &[0xee; 2]].concat());
+        Carried::decode(opened, 3..3 + bytes.len(), keys)
+    }
 
     fn keys() -> StateKeys {
         StateKeys::new(StateKey::from_bytes(core::array::from_fn(|i| i as u8 ^ 0x5c)).unwrap())
@@ -382,7 +555,7 @@ mod tests {
             let request = RequestDigest::from_bytes([key.as_bytes()[0]; 32]);
             carried
                 .answers
-                .insert(key.into(), Answered { request, response });
+                .insert(key.into(), Answered::new(request, response));
         }
         carried.attempts.insert("a".into(), u32::MAX);
         carried.attempts.insert("é".into(), 0);
@@ -392,7 +565,8 @@ mod tests {
         carried
             .visits
             .insert("bank".into(), ElicitationId::new("v-1"));
-        carried.values.insert("quote".into(), json!(135));
+        let values = carried.values.get_mut().unwrap();
+        values.insert("quote".into(), json!(135));
         carried
     }
 
@@ -401,7 +575,7 @@ mod tests {
         let keys = keys();
         for carried in [Carried::default(), every_part()] {
             let bytes = carried.encode(&keys).unwrap();
-            assert_eq!(Carried::decode(&bytes, &keys).unwrap(), carried);
+            assert_eq!(decode(&bytes, &keys).unwrap(), carried);
         }
         // Smaller than its JSON.
         let json = serde_json::to_vec(&every_part()).unwrap();
@@ -409,44 +583,151 @@ mod tests {
     }
 
     /// Every prefix and every changed byte of a valid layout is read or
-    /// refused as unreadable or too large; never a panic.
+    /// refused as unreadable or too large, when opened or when its parts
+    /// are first read; never a panic.
     #[test]
     fn any_bytes_are_read_or_refused() {
         let keys = keys();
         let bytes = every_part().encode(&keys).unwrap();
         for end in 0..bytes.len() {
-            assert!(Carried::decode(&bytes[..end], &keys).is_err(), "{end}");
+            assert!(decode(&bytes[..end], &keys).is_err(), "{end}");
         }
         for i in 0..bytes.len() {
             for value in [0, 1, 0x7f, 0x80, 0xff] {
                 let mut changed = bytes.to_vec();
                 changed[i] = value;
-                match Carried::decode(&changed, &keys) {
-                    Ok(_) | Err(StateError::Unreadable(_) | StateError::TooLarge(_)) => {}
+                let read = decode(&changed, &keys).and_then(|carried| {
+                    carried.read_all()?;
+                    // What opened and read seals again and opens the same.
+                    let again = carried.encode(&keys).unwrap();
+                    assert_eq!(decode(&again, &keys).unwrap(), carried);
+                    Ok(())
+                });
+                match read {
+                    Ok(()) | Err(StateError::Unreadable(_) | StateError::TooLarge(_)) => {}
                     Err(other) => panic!("{other:?}"),
                 }
             }
         }
         let mut longer = bytes.to_vec();
         longer.push(0);
-        assert!(Carried::decode(&longer, &keys).is_err());
+        assert!(decode(&longer, &keys).is_err());
     }
 
-    /// What the limits refuse is refused when sealed, and when opened by a
-    /// ring with lower limits.
+    /// What the limits refuse is refused when sealed, and when read after
+    /// opening by a ring with lower limits: the first read of the part
+    /// fails, with the opening ring's limits, and other parts still read.
     #[test]
     fn json_parts_keep_to_the_limits() {
         let strict = keys().with_limits(Limits::DEFAULT.max_depth(2));
         let mut carried = Carried::default();
-        carried.values.insert("deep".into(), json!([[1]]));
+        carried
+            .values
+            .get_mut()
+            .unwrap()
+            .insert("deep".into(), json!([[1]]));
+        let request = RequestDigest::from_bytes([1; 32]);
+        let deep = json!({ "action": "accept", "content": { "x": [[1]] } });
+        let shallow = json!({ "action": "accept", "content": { "x": 1 } });
+        carried
+            .answers
+            .insert("deep".into(), Answered::new(request, deep));
+        carried
+            .answers
+            .insert("shallow".into(), Answered::new(request, shallow.clone()));
         assert!(matches!(
             carried.encode(&strict),
             Err(SealError::TooLarge(LimitError::Depth { limit: 2 }))
         ));
         let bytes = carried.encode(&keys()).unwrap();
-        assert_eq!(
-            Carried::decode(&bytes, &strict).unwrap_err(),
-            StateError::TooLarge(LimitError::Depth { limit: 2 })
-        );
+        let opened = decode(&bytes, &strict).unwrap();
+        let too_deep = StateError::TooLarge(LimitError::Depth { limit: 2 });
+        assert_eq!(opened.values.get().unwrap_err(), too_deep);
+        assert_eq!(opened.answers["deep"].response.get().unwrap_err(), too_deep);
+        assert_eq!(opened.answers["shallow"].response.get().unwrap(), &shallow);
+        assert_eq!(opened.read_all().unwrap_err(), too_deep);
+        // Unread, it seals again as it was opened.
+        assert_eq!(opened.encode(&strict).unwrap(), bytes);
+    }
+
+    /// Opening parses no answer and no value; a state opened and sealed
+    /// again unchanged is the very bytes it was opened from, read or not;
+    /// a changed value or a new answer is written afresh and checked.
+    #[test]
+    fn parts_left_alone_are_sealed_again_as_opened() {
+        let keys = keys();
+        let bytes = every_part().encode(&keys).unwrap();
+        let opened = decode(&bytes, &keys).unwrap();
+        assert!(opened.values.peek().is_none());
+        assert!(opened.answers.values().all(|a| a.response.peek().is_none()));
+        assert_eq!(opened.encode(&keys).unwrap(), bytes);
+        opened.read_all().unwrap();
+        assert_eq!(opened.values.peek().unwrap()["quote"], 135);
+        assert!(opened.answers.values().all(|a| a.response.kept().is_some()));
+        assert_eq!(opened.encode(&keys).unwrap(), bytes);
+        assert_eq!(opened, every_part());
+
+        let mut changed = opened.clone();
+        changed
+            .values
+            .get_mut()
+            .unwrap()
+            .insert("more".into(), json!([1]));
+        let request = RequestDigest::from_bytes([9; 32]);
+        let answer = json!({ "action": "decline" });
+        changed
+            .answers
+            .insert("h".into(), Answered::new(request, answer));
+        assert!(changed.values.kept().is_none());
+        let resealed = changed.encode(&keys).unwrap();
+        assert_ne!(resealed, bytes);
+        assert_eq!(resealed.capacity(), resealed.len());
+        let again = decode(&resealed, &keys).unwrap();
+        assert_eq!(again, changed);
+        assert_eq!(again.values.get().unwrap()["more"], json!([1]));
+        // Written now, so checked now.
+        let strict = keys.clone().with_limits(Limits::DEFAULT.max_depth(1));
+        assert!(matches!(
+            changed.encode(&strict),
+            Err(SealError::TooLarge(LimitError::Depth { limit: 1 }))
+        ));
+    }
+
+    /// The buffer is reserved whole: what is sealed never grew it, kept
+    /// parts or written ones.
+    #[test]
+    fn the_buffer_is_reserved_whole() {
+        let keys = keys();
+        let mut carried = every_part();
+        let values = carried.values.get_mut().unwrap();
+        for i in 0..40 {
+            values.insert(format!("v{i}"), json!("x".repeat(i * 7)));
+        }
+        for carried in [Carried::default(), every_part(), carried] {
+            let bytes = carried.encode(&keys).unwrap();
+            assert_eq!(bytes.capacity(), bytes.len());
+            let opened = decode(&bytes, &keys).unwrap();
+            let again = opened.encode(&keys).unwrap();
+            assert_eq!((again.capacity(), &again), (bytes.len(), &bytes));
+        }
+    }
+
+    /// Authentic values that are not an object open, and are refused as
+    /// unreadable when read.
+    #[test]
+    fn values_that_are_no_object_are_refused_when_read() {
+        let keys = keys();
+        let mut bytes = Carried::default().encode(&keys).unwrap().to_vec();
+        bytes.pop();
+        bytes.extend_from_slice(&[3, b'[', b'1', b']']);
+        let opened = decode(&bytes, &keys).unwrap();
+        assert!(matches!(
+            opened.values.get(),
+            Err(StateError::Unreadable(_))
+        ));
+        let mut bytes = bytes[..bytes.len() - 4].to_vec();
+        bytes.extend_from_slice(&[7, b'{', b'"', b'a', b'"', b':', b'1', b'}']);
+        let opened = decode(&bytes, &keys).unwrap();
+        assert_eq!(opened.values.get().unwrap()["a"], json!(1));
     }
 }

@@ -53,6 +53,7 @@
 mod carried;
 mod compact;
 mod digest;
+mod lazy;
 mod need;
 mod needs;
 mod rounds;

@@ -22,7 +22,7 @@ use crate::form::FormMode;
 use crate::limits::Limits;
 use crate::outcome::Elicitation;
 use crate::protocol::{ElicitationId, InputRequiredResult, RequestError, RetryParams, Revision};
-use crate::state::{Binding, Kind, Principal, Replay, SeenTokens, StateKeys, TokenId};
+use crate::state::{Binding, Kind, Principal, Replay, SeenTokens, StateError, StateKeys, TokenId};
 use crate::url::UrlConsent;
 
 /// One request's flow of input-required rounds: a tool asks for what it
@@ -189,7 +189,10 @@ impl Flow {
     /// with, truncated, expired, made for another request or user, sealed
     /// with an unknown key, in another context or as another kind of
     /// payload). Answer either with JSON-RPC `-32602`
-    /// ([`FlowError::to_jsonrpc`]).
+    /// ([`FlowError::to_jsonrpc`]). The earlier answers and the carried
+    /// values in the state are read when the tool first reads them, not
+    /// here: one that breaks the keys' limits is refused then, as
+    /// [`Stop::Refused`] with the same [`FlowError::State`].
     pub fn open(
         keys: &StateKeys,
         binding: Binding,
@@ -209,10 +212,13 @@ impl Flow {
         let mut flow = Flow::local(revision, support).with_limits(limits);
         match &retry.request_state {
             Some(token) => {
-                let opened =
-                    keys.open_with(Kind::Flow, &binding, token, SystemTime::now(), |bytes| {
-                        Carried::decode(bytes, keys)
-                    })?;
+                let opened = keys.open_with(
+                    Kind::Flow,
+                    &binding,
+                    token,
+                    SystemTime::now(),
+                    |opened, payload| Carried::decode(opened, payload, keys),
+                )?;
                 flow.round = opened.round;
                 flow.carried = opened.state;
                 flow.token = Some((opened.token_id, opened.expires_at));
@@ -502,10 +508,13 @@ impl Flow {
     ///
     /// # Errors
     ///
-    /// [`Stop::Failed`] when `value` does not write as JSON.
+    /// [`Stop::Failed`] when `value` does not write as JSON;
+    /// [`Stop::Refused`] when the values carried from an earlier round
+    /// break the keys' limits (read when first needed).
     pub fn carry<V: Serialize>(&mut self, key: &str, value: &V) -> Result<(), Stop> {
         let value = serde_json::to_value(value).map_err(|error| carry_error(key, &error))?;
-        self.carried.values.insert(key.to_owned(), value);
+        let values = self.carried.values.get_mut().map_err(refused)?;
+        values.insert(key.to_owned(), value);
         Ok(())
     }
 
@@ -513,10 +522,14 @@ impl Flow {
     ///
     /// # Errors
     ///
-    /// [`Stop::Failed`] when the value does not read as `V`.
+    /// [`Stop::Failed`] when the value does not read as `V`;
+    /// [`Stop::Refused`] when the values carried from an earlier round
+    /// break the keys' limits (read when first needed).
     pub fn carried<V: DeserializeOwned>(&self, key: &str) -> Result<Option<V>, Stop> {
         self.carried
             .values
+            .get()
+            .map_err(refused)?
             .get(key)
             .map(|value| V::deserialize(value).map_err(|error| carry_error(key, &error)))
             .transpose()
@@ -578,7 +591,7 @@ impl Flow {
             .map_err(AskError::from)?;
         let digest = RequestDigest::of(&first);
         self.record_shown(key, digest)?;
-        if let Some(output) = self.answered_before(need, visit, key, digest) {
+        if let Some(output) = self.answered_before(need, visit, key, digest)? {
             return Ok(Some(output));
         }
         let request = match self.response_to(key, digest) {
@@ -622,21 +635,24 @@ impl Flow {
 
     /// The output of an earlier round's answer under `key`, if it answered
     /// this very request (`digest`); an answer to a request that changed
-    /// since is dropped, with its attempts.
+    /// since is dropped, with its attempts, unread. An answer is read from
+    /// the state when first needed: [`Stop::Refused`] when it breaks the
+    /// keys' limits.
     fn answered_before<N: Need + ?Sized>(
         &mut self,
         need: &N,
         visit: Option<&ElicitationId>,
         key: &str,
         digest: RequestDigest,
-    ) -> Option<N::Output> {
+    ) -> Result<Option<N::Output>, Stop> {
         match self.carried.answers.get(key) {
-            None => return None,
+            None => return Ok(None),
             Some(answered) if answered.request == digest => {
-                return match need.read(&self.asking(visit), &answered.response) {
+                let response = answered.response.get().map_err(refused)?;
+                return Ok(match need.read(&self.asking(visit), response) {
                     Ok(Reading::Done(output)) => Some(output),
                     _ => None,
-                };
+                });
             }
             Some(_) => {}
         }
@@ -645,7 +661,7 @@ impl Flow {
         // this one afresh.
         self.carried.answers.remove(key);
         self.carried.attempts.remove(key);
-        None
+        Ok(None)
     }
 
     /// This call's response under `key`, taken if it may answer the
@@ -679,10 +695,7 @@ impl Flow {
     ) -> Result<Reading<N::Output>, Stop> {
         match need.read(&self.asking(visit), &response) {
             Ok(Reading::Done(output)) => {
-                let answered = Answered {
-                    request: digest,
-                    response,
-                };
+                let answered = Answered::new(digest, response);
                 self.carried.answers.insert(key.to_owned(), answered);
                 Ok(Reading::Done(output))
             }
@@ -770,7 +783,10 @@ impl Flow {
         }
         let digest = self.url_digest(need)?;
         match self.carried.answers.get(key) {
-            Some(answered) if answered.request == digest => Ok(Some(answered.response.clone())),
+            Some(answered) if answered.request == digest => {
+                let response = answered.response.get().map_err(refused)?;
+                Ok(Some(response.clone()))
+            }
             _ => {
                 self.carried.answers.remove(key);
                 Ok(None)
@@ -782,7 +798,7 @@ impl Flow {
     /// `need`, sealed with the rest of the state, for later rounds.
     pub(crate) fn keep(&mut self, key: &str, need: &UrlNeed, response: Value) -> Result<(), Stop> {
         let request = self.url_digest(need)?;
-        let answered = Answered { request, response };
+        let answered = Answered::new(request, response);
         self.carried.answers.insert(key.to_owned(), answered);
         Ok(())
     }
@@ -792,10 +808,19 @@ impl Flow {
         self.carried.answers.contains_key(key)
     }
 
-    /// Drops the value carried under `key`.
+    /// Drops the value carried under `key`. Values that do not read are
+    /// left as they are: reading one says why.
     pub(crate) fn uncarry(&mut self, key: &str) {
-        self.carried.values.remove(key);
+        if let Ok(values) = self.carried.values.get_mut() {
+            values.remove(key);
+        }
     }
+}
+
+/// A part of the opened state that breaks the keys' limits or does not
+/// read, found when first read: refused as the state would be on opening.
+fn refused(error: StateError) -> Stop {
+    Stop::Refused(FlowError::State(error))
 }
 
 fn carry_error(key: &str, error: &serde_json::Error) -> Stop {

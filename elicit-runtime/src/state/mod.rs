@@ -131,7 +131,10 @@
 //! pass over its JSON text, with nothing built, when sealed (what would
 //! not open is refused then) and again when opened, before `serde_json`
 //! reads it straight into its type: an authentic state too large or too
-//! deep for the opening ring is refused, never read.
+//! deep for the opening ring is refused, never read. A flow's state is
+//! read in parts: the JSON of each answer and of the tool's values is
+//! checked against the opening ring's limits when the flow first reads
+//! it, and one a round never reads is neither checked nor parsed.
 //!
 //! # Binding
 //!
@@ -177,7 +180,7 @@ pub(crate) use error::Part;
 pub use error::{Expiry, KeyError, Mismatch, MismatchKind, SealError, StateError, UnreadableState};
 pub use key::{KeyId, StateKey, Weakness};
 pub use ring::StateKeys;
-pub(crate) use seal::Kind;
+pub(crate) use seal::{Kind, read_sealed_json};
 pub use seal::{Opened, TOKEN_PREFIX};
 pub use token_id::{Replay, SeenTokens, TokenId};
 

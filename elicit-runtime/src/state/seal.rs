@@ -1,5 +1,6 @@
 //! Sealing a state into a token and opening it again: the token layout.
 
+use std::ops::Range;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use base64_simd::{Out, URL_SAFE_NO_PAD};
@@ -14,7 +15,7 @@ use super::{
     Binding, Expiry, KeyId, Mismatch, MismatchKind, SealError, StateError, StateKeys, TokenId,
     UnreadableState,
 };
-use crate::limits::{JsonError, LimitError};
+use crate::limits::{JsonError, LimitError, Limits};
 use crate::protocol::{Purpose, RandomnessError};
 
 /// What every token starts with: the format (`es`, elicit state) and its
@@ -205,17 +206,7 @@ impl StateKeys {
     /// the ring's limits in one pass, then read by `serde_json` straight
     /// into `S`, with no value in between.
     pub(crate) fn read_sealed<S: DeserializeOwned>(&self, json: &[u8]) -> Result<S, StateError> {
-        let unreadable = |part| StateError::Unreadable(UnreadableState::new::<S>(part));
-        self.limits.scan_json(json).map_err(|error| match error {
-            JsonError::TooLarge(limit) => StateError::TooLarge(limit),
-            JsonError::Syntax { .. } | JsonError::DuplicateKey { .. } => unreadable(Part::Json),
-        })?;
-        serde_json::from_slice(json).map_err(|error| {
-            unreadable(match error.classify() {
-                serde_json::error::Category::Data => Part::Shape,
-                _ => Part::Json,
-            })
-        })
+        read_sealed_json(&self.limits, json)
     }
 
     /// Seals `payload`, bytes in an encoding of `kind`'s own, for
@@ -378,18 +369,22 @@ impl StateKeys {
         token: &str,
         now: SystemTime,
     ) -> Result<Opened<S>, StateError> {
-        self.open_with(kind, binding, token, now, |json| self.read_sealed(json))
+        self.open_with(kind, binding, token, now, |opened, payload| {
+            self.read_sealed(&opened[payload])
+        })
     }
 
     /// Opens a payload of `kind` and reads it with `read`, which is given
-    /// the authentic payload only once the age and the binding are checked.
+    /// the authentic payload only once the age and the binding are checked:
+    /// the opened buffer itself (wiped when dropped), and where the payload
+    /// is in it, so that a reader may keep parts of it without a copy.
     pub(crate) fn open_with<S>(
         &self,
         kind: Kind,
         binding: &Binding,
         token: &str,
         now: SystemTime,
-        read: impl FnOnce(&[u8]) -> Result<S, StateError>,
+        read: impl FnOnce(Zeroizing<Vec<u8>>, Range<usize>) -> Result<S, StateError>,
     ) -> Result<Opened<S>, StateError> {
         if token.len() > self.limits.string_bytes() {
             return Err(StateError::TooLarge(LimitError::StringBytes {
@@ -443,13 +438,16 @@ impl StateKeys {
                 binding.name(),
             )));
         }
-        let state = read(payload)?;
+        let token_id = TokenId::of(id, nonce);
+        let start = KEY_ID_LEN + NONCE_LEN + (content.len() - payload.len());
+        let payload = start..start + payload.len();
+        let state = read(sealed, payload)?;
         Ok(Opened {
             state,
             round: header.round,
             issued_at: time(header.issued),
             expires_at,
-            token_id: TokenId::of(id, nonce),
+            token_id,
         })
     }
 
@@ -608,6 +606,28 @@ fn time(secs: u64) -> SystemTime {
     UNIX_EPOCH
         .checked_add(Duration::from_secs(secs.min(MAX_SECS)))
         .unwrap_or(UNIX_EPOCH)
+}
+
+/// Reads sealed JSON text as `S`, once it is authentic, within `limits`:
+/// checked against them in one pass, then read by `serde_json` straight
+/// into `S`, with no value in between. A flow reads the parts of its state
+/// this way when it first needs them, with the limits of the ring that
+/// opened it.
+pub(crate) fn read_sealed_json<S: DeserializeOwned>(
+    limits: &Limits,
+    json: &[u8],
+) -> Result<S, StateError> {
+    let unreadable = |part| StateError::Unreadable(UnreadableState::new::<S>(part));
+    limits.scan_json(json).map_err(|error| match error {
+        JsonError::TooLarge(limit) => StateError::TooLarge(limit),
+        JsonError::Syntax { .. } | JsonError::DuplicateKey { .. } => unreadable(Part::Json),
+    })?;
+    serde_json::from_slice(json).map_err(|error| {
+        unreadable(match error.classify() {
+            serde_json::error::Category::Data => Part::Shape,
+            _ => Part::Json,
+        })
+    })
 }
 
 #[cfg(test)]
