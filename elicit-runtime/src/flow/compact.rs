@@ -25,6 +25,7 @@ use std::collections::BTreeMap;
 use std::collections::btree_map::Entry;
 use std::ops::Range;
 use std::sync::Arc;
+use std::time::SystemTime;
 
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
@@ -35,7 +36,9 @@ use super::digest::RequestDigest;
 use super::lazy::{Lazy, Payload};
 use crate::limits::Limits;
 use crate::protocol::ElicitationId;
-use crate::state::{Part, SealError, StateError, StateKeys, UnreadableState, read_sealed_json};
+use crate::state::{
+    Binding, Kind, Part, SealError, StateError, StateKeys, UnreadableState, read_sealed_json,
+};
 
 /// The length of a request digest.
 const DIGEST_LEN: usize = 32;
@@ -49,13 +52,40 @@ const DECLINE: u8 = 2;
 const CANCEL: u8 = 3;
 
 impl Carried {
-    /// The bytes to seal. A response or the tool's values unchanged since
-    /// the state was opened are written as the bytes they were opened
-    /// from; every other JSON text is written now and checked against
-    /// `keys`' limits (what would not open is refused now). The buffer is
-    /// reserved whole before the first byte: growing it would leave a
-    /// copy of the state behind, unwiped.
+    /// The layout's bytes, as [`Carried::seal`] writes them into the
+    /// buffer it seals.
+    #[cfg(test)]
     pub(super) fn encode(&self, keys: &StateKeys) -> Result<Zeroizing<Vec<u8>>, SealError> {
+        let (responses, values, len) = self.pieces(keys)?;
+        let mut out = Zeroizing::new(Vec::with_capacity(len));
+        self.write(&mut out, &responses, &values);
+        debug_assert_eq!(out.len(), len, "the length reserved is the length written");
+        Ok(out)
+    }
+
+    /// Sealed for `binding` at `round`. A response or the tool's values
+    /// unchanged since the state was opened are written as the bytes they
+    /// were opened from; every other JSON text is written now and checked
+    /// against `keys`' limits (what would not open is refused now). The
+    /// layout is written once, straight into the buffer the keys encrypt in
+    /// place, reserved whole before the first byte: growing it, or a copy
+    /// of its own, would leave plaintext behind, unwiped.
+    pub(super) fn seal(
+        &self,
+        keys: &StateKeys,
+        binding: &Binding,
+        round: u32,
+        now: SystemTime,
+    ) -> Result<String, SealError> {
+        let (responses, values, len) = self.pieces(keys)?;
+        keys.seal_written(Kind::Flow, binding, round, len, now, |out| {
+            self.write(out, &responses, &values);
+        })
+    }
+
+    /// The responses and the values as they will be written (kept bytes,
+    /// or JSON written and checked now), and the layout's length.
+    fn pieces(&self, keys: &StateKeys) -> Result<(Vec<Piece<'_>>, Piece<'_>, usize), SealError> {
         let responses = self
             .answers
             .values()
@@ -63,31 +93,34 @@ impl Carried {
             .collect::<Result<Vec<_>, _>>()?;
         let values = Piece::values(&self.values, keys)?;
         let len = self.encoded_len(&responses, &values);
-        let mut out = Zeroizing::new(Vec::with_capacity(len));
-        count(&mut out, self.answers.len());
-        for ((key, answered), response) in self.answers.iter().zip(&responses) {
-            text(&mut out, key);
+        Ok((responses, values, len))
+    }
+
+    /// Appends the layout to `out`, with `responses` and `values` from
+    /// [`Carried::pieces`].
+    fn write(&self, out: &mut Vec<u8>, responses: &[Piece<'_>], values: &Piece<'_>) {
+        count(out, self.answers.len());
+        for ((key, answered), response) in self.answers.iter().zip(responses) {
+            text(out, key);
             out.extend_from_slice(answered.request.as_bytes());
-            response.write(&mut out);
+            response.write(out);
         }
-        count(&mut out, self.attempts.len());
+        count(out, self.attempts.len());
         for (key, attempts) in &self.attempts {
-            text(&mut out, key);
-            count(&mut out, *attempts as usize);
+            text(out, key);
+            count(out, *attempts as usize);
         }
-        count(&mut out, self.asked.len());
+        count(out, self.asked.len());
         for (key, digest) in &self.asked {
-            text(&mut out, key);
+            text(out, key);
             out.extend_from_slice(digest.as_bytes());
         }
-        count(&mut out, self.visits.len());
+        count(out, self.visits.len());
         for (key, visit) in &self.visits {
-            text(&mut out, key);
-            text(&mut out, visit.as_str());
+            text(out, key);
+            text(out, visit.as_str());
         }
-        values.write(&mut out);
-        debug_assert_eq!(out.len(), len, "the length reserved is the length written");
-        Ok(out)
+        values.write(out);
     }
 
     /// The length of the layout, with `responses` and `values` as written.
@@ -274,16 +307,19 @@ impl<'a> Piece<'a> {
 #[cfg(fuzzing)]
 pub fn seal_flow_for_fuzzing(
     keys: &StateKeys,
-    binding: &crate::state::Binding,
+    binding: &Binding,
     round: u32,
     state: &Value,
 ) -> Result<String, SealError> {
-    let bytes = match serde_json::from_value::<Carried>(state.clone()) {
-        Ok(carried) => carried.encode(keys)?,
-        Err(_) => Zeroizing::new(serde_json::to_vec(state).map_err(SealError::Unserializable)?),
-    };
-    let now = std::time::SystemTime::now();
-    keys.seal_bytes(crate::state::Kind::Flow, binding, round, &bytes, now)
+    let now = SystemTime::now();
+    match serde_json::from_value::<Carried>(state.clone()) {
+        Ok(carried) => carried.seal(keys, binding, round, now),
+        Err(_) => {
+            let json =
+                Zeroizing::new(serde_json::to_vec(state).map_err(SealError::Unserializable)?);
+            keys.seal_bytes(Kind::Flow, binding, round, &json, now)
+        }
+    }
 }
 
 /// A flow's carried state held for the benchmarks, which seal and open it
@@ -317,12 +353,11 @@ impl CarriedForBenches {
     pub fn seal(
         &self,
         keys: &StateKeys,
-        binding: &crate::state::Binding,
+        binding: &Binding,
         round: u32,
     ) -> Result<String, SealError> {
-        let bytes = self.0.encode(keys)?;
-        let now = std::time::SystemTime::now();
-        keys.seal_bytes(crate::state::Kind::Flow, binding, round, &bytes, now)
+        self.0
+            .seal(keys, binding, round, std::time::SystemTime::now())
     }
 
     /// Reads every answer and the tool's values, as a round that reads all
@@ -343,17 +378,13 @@ impl CarriedForBenches {
     /// As a flow's open.
     pub fn open(
         keys: &StateKeys,
-        binding: &crate::state::Binding,
+        binding: &Binding,
         token: &str,
     ) -> Result<CarriedForBenches, StateError> {
-        let now = std::time::SystemTime::now();
-        let opened = keys.open_with(
-            crate::state::Kind::Flow,
-            binding,
-            token,
-            now,
-            |opened, payload| Carried::decode(opened, payload, keys),
-        )?;
+        let now = SystemTime::now();
+        let opened = keys.open_with(Kind::Flow, binding, token, now, |opened, payload| {
+            Carried::decode(opened, payload, keys)
+        })?;
         Ok(CarriedForBenches(opened.state))
     }
 }

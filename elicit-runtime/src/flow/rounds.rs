@@ -743,15 +743,9 @@ impl Flow {
             let Some(next) = self.round.checked_add(1) else {
                 return AskError::TooManyRounds.into();
             };
-            let sealed = self.carried.encode(&sealing.keys).and_then(|bytes| {
-                sealing.keys.seal_bytes(
-                    Kind::Flow,
-                    &sealing.binding,
-                    next,
-                    &bytes,
-                    SystemTime::now(),
-                )
-            });
+            let sealed =
+                self.carried
+                    .seal(&sealing.keys, &sealing.binding, next, SystemTime::now());
             match sealed {
                 Ok(token) => result.request_state = Some(token),
                 Err(error) => return AskError::from(error).into(),

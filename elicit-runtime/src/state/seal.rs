@@ -221,7 +221,25 @@ impl StateKeys {
         payload: &[u8],
         now: SystemTime,
     ) -> Result<String, SealError> {
-        let sealed_len = KEY_ID_LEN + NONCE_LEN + HEADER_LEN + payload.len() + TAG_LEN;
+        self.seal_written(kind, binding, round, payload.len(), now, |sealed| {
+            sealed.extend_from_slice(payload);
+        })
+    }
+
+    /// [`StateKeys::seal_bytes`] of a payload of `payload_len` bytes that
+    /// `write` appends to the buffer being sealed, after the header: the
+    /// plaintext is written once, where it is encrypted, and no copy of it
+    /// is left to wipe. A payload of another length is refused.
+    pub(crate) fn seal_written(
+        &self,
+        kind: Kind,
+        binding: &Binding,
+        round: u32,
+        payload_len: usize,
+        now: SystemTime,
+        write: impl FnOnce(&mut Vec<u8>),
+    ) -> Result<String, SealError> {
+        let sealed_len = KEY_ID_LEN + NONCE_LEN + HEADER_LEN + payload_len + TAG_LEN;
         let token_len = TOKEN_PREFIX.len() + base64url_len(sealed_len);
         let too_long = || LimitError::StringBytes {
             limit: self.limits.string_bytes(),
@@ -257,7 +275,12 @@ impl StateKeys {
                 sealed.extend_from_slice(&[0; PART_TAG_LEN]);
             }
         }
-        sealed.extend_from_slice(payload);
+        write(&mut sealed);
+        if sealed.len() != sealed_len - TAG_LEN {
+            return Err(SealError::Unserializable(serde::ser::Error::custom(
+                "the state's layout wrote another length than it reserved",
+            )));
+        }
         let tag = entry
             .cipher
             .encrypt_inout_detached(
@@ -638,7 +661,7 @@ mod tests {
     use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 
     use super::{HEADER_LEN, SMALLEST, TOKEN_PREFIX, base64url_len, secs_down, secs_up, time};
-    use crate::state::{Binding, Expiry, StateError, StateKey, StateKeys};
+    use crate::state::{Binding, Expiry, SealError, StateError, StateKey, StateKeys};
 
     fn keys() -> StateKeys {
         StateKeys::new(StateKey::from_bytes(core::array::from_fn(|i| (i as u8) ^ 0xa7)).unwrap())
@@ -648,6 +671,32 @@ mod tests {
         URL_SAFE_NO_PAD
             .decode(token.strip_prefix(TOKEN_PREFIX).unwrap())
             .unwrap()
+    }
+
+    /// A payload written in place must be as long as reserved: a longer
+    /// one would grow the buffer (leaving plaintext behind) and pass the
+    /// token's length check unchecked, a shorter one would seal garbage.
+    #[test]
+    fn a_payload_written_in_place_keeps_its_length() {
+        let keys = keys();
+        let binding = Binding::tool("t", None);
+        let now = UNIX_EPOCH + Duration::from_secs(1_800_000_000);
+        let seal = |len, written: &'static [u8]| {
+            keys.seal_written(super::Kind::State, &binding, 1, len, now, |out| {
+                out.extend_from_slice(written)
+            })
+        };
+        let token = seal(4, b"[42]").unwrap();
+        assert_eq!(
+            keys.open_at::<Vec<u8>>(&binding, &token, now)
+                .unwrap()
+                .state,
+            [42]
+        );
+        for (len, written) in [(3, &b"[42]"[..]), (5, b"[42]"), (4, b"")] {
+            let error = seal(len, written).unwrap_err();
+            assert!(matches!(error, SealError::Unserializable(_)), "{error:?}");
+        }
     }
 
     #[test]
