@@ -53,8 +53,13 @@ fn binding() -> Binding {
 }
 
 fn open(retry: &RetryParams) -> Result<Flow, FlowError> {
+    open_on(&keys(), retry)
+}
+
+/// [`open`] on a replica holding `keys`.
+fn open_on(keys: &StateKeys, retry: &RetryParams) -> Result<Flow, FlowError> {
     Flow::open(
-        &keys(),
+        keys,
         binding(),
         &Principal::UNBOUND,
         Revision::V2026_07_28,
@@ -530,17 +535,7 @@ fn values_are_carried_across_rounds_and_computed_once() {
 fn carried_values_are_read_when_the_tool_reads_them() {
     let lax = keys();
     let strict = keys().with_limits(Limits::DEFAULT.max_depth(3));
-    let open_with = |keys: &StateKeys, retry: &RetryParams| {
-        Flow::open(
-            keys,
-            binding(),
-            &Principal::UNBOUND,
-            Revision::V2026_07_28,
-            form_client(),
-            retry,
-        )
-        .unwrap()
-    };
+    let open_with = |keys: &StateKeys, retry: &RetryParams| open_on(keys, retry).unwrap();
     let deep = json!({ "rows": [[["x"]]] });
     let mut flow = open_with(&lax, &RetryParams::default());
     flow.carry("deep", &deep).unwrap();
@@ -669,17 +664,7 @@ fn replicas_sharing_keys_continue_each_others_rounds_across_a_rotation() {
     let (old, new) = (old.as_str(), new.as_str());
     let before = StateKeys::parse(old).unwrap();
     let after = StateKeys::parse(&format!("{new},{old}")).unwrap();
-    let open_with = |keys: &StateKeys, retry: &RetryParams| {
-        Flow::open(
-            keys,
-            binding(),
-            &Principal::UNBOUND,
-            Revision::V2026_07_28,
-            form_client(),
-            retry,
-        )
-        .unwrap()
-    };
+    let open_with = |keys: &StateKeys, retry: &RetryParams| open_on(keys, retry).unwrap();
     let first = asked(order(&mut open_with(&before, &RetryParams::default())));
     let second = asked(order(&mut open_with(
         &after,
