@@ -12,7 +12,7 @@ use elicit_runtime::protocol::{
     ElicitResult, ElicitationCapability, InputRequiredResult, InputResponses, Mode, RetryParams,
     Revision,
 };
-use elicit_runtime::state::{Binding, Principal, StateError, StateKey, StateKeys};
+use elicit_runtime::state::{Binding, Principal, SeenTokens, StateError, StateKey, StateKeys};
 use elicit_runtime::{Elicitable, Elicitation};
 use serde_json::{Map, Value, json};
 
@@ -562,6 +562,22 @@ fn carried_values_are_read_when_the_tool_reads_them() {
     // Read by the lax ring: as carried in the first round.
     let flow = open_with(&lax, &retry(json!({}), Some(&state2)));
     assert_eq!(flow.carried::<Value>("deep").unwrap(), Some(deep));
+
+    // Recording the state before an effect reads every part first: a
+    // state the strict ring cannot read is refused, not recorded, so the
+    // lax ring may still act on it once.
+    let seen = SeenTokens::new(10);
+    let flow = open_with(&strict, &retry(json!({}), Some(&state2)));
+    let Err(Stop::Refused(FlowError::State(_))) = flow.once(&seen) else {
+        panic!("a state with a part beyond the limits is refused before it is recorded")
+    };
+    assert!(seen.is_empty());
+    let flow = open_with(&lax, &retry(json!({}), Some(&state2)));
+    assert!(flow.once(&seen).is_ok());
+    assert!(matches!(
+        flow.once(&seen),
+        Err(Stop::Refused(FlowError::Replayed))
+    ));
 }
 
 #[test]

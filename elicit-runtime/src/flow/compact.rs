@@ -37,7 +37,8 @@ use super::lazy::{Lazy, Payload};
 use crate::limits::Limits;
 use crate::protocol::ElicitationId;
 use crate::state::{
-    Binding, Kind, Part, SealError, StateError, StateKeys, UnreadableState, read_sealed_json,
+    Binding, Kind, Part, SealError, StateError, StateKeys, UnreadableState, Within,
+    read_sealed_json,
 };
 
 /// The length of a request digest.
@@ -58,7 +59,7 @@ impl Carried {
     pub(super) fn encode(&self, keys: &StateKeys) -> Result<Zeroizing<Vec<u8>>, SealError> {
         let (responses, values, len) = self.pieces(keys)?;
         let mut out = Zeroizing::new(Vec::with_capacity(len));
-        self.write(&mut out, &responses, &values);
+        self.write(&mut Within::new(&mut out, len), &responses, &values);
         debug_assert_eq!(out.len(), len, "the length reserved is the length written");
         Ok(out)
     }
@@ -98,7 +99,7 @@ impl Carried {
 
     /// Appends the layout to `out`, with `responses` and `values` from
     /// [`Carried::pieces`].
-    fn write(&self, out: &mut Vec<u8>, responses: &[Piece<'_>], values: &Piece<'_>) {
+    fn write(&self, out: &mut Within<'_>, responses: &[Piece<'_>], values: &Piece<'_>) {
         count(out, self.answers.len());
         for ((key, answered), response) in self.answers.iter().zip(responses) {
             text(out, key);
@@ -285,11 +286,13 @@ impl<'a> Piece<'a> {
         }
     }
 
-    fn write(&self, out: &mut Vec<u8>) {
+    fn write(&self, out: &mut Within<'_>) {
         match self {
             Piece::Kept(bytes) => out.extend_from_slice(bytes),
             Piece::Written(kind, text) => {
-                out.extend(*kind);
+                if let Some(kind) = kind {
+                    out.push(*kind);
+                }
                 if let Some(text) = text {
                     count(out, text.len());
                     out.extend_from_slice(text);
@@ -406,7 +409,7 @@ fn insert<V>(map: &mut BTreeMap<String, V>, key: String, value: V) -> Result<(),
 }
 
 /// Writes a count or a length as a LEB128 varint.
-fn count(out: &mut Vec<u8>, mut n: usize) {
+fn count(out: &mut Within<'_>, mut n: usize) {
     while n >= 0x80 {
         out.push((n as u8) | 0x80);
         n >>= 7;
@@ -415,7 +418,7 @@ fn count(out: &mut Vec<u8>, mut n: usize) {
 }
 
 /// Writes text: its length, then its bytes.
-fn text(out: &mut Vec<u8>, text: &str) {
+fn text(out: &mut Within<'_>, text: &str) {
     count(out, text.len());
     out.extend_from_slice(text.as_bytes());
 }

@@ -414,11 +414,16 @@ impl Flow {
     /// # Errors
     ///
     /// [`Stop::Refused`] ([`FlowError::Replayed`]) for a state recorded
-    /// before; [`Stop::Failed`] when `seen` is full of live states.
+    /// before; [`Stop::Refused`] ([`FlowError::State`]) for a state with a
+    /// part that does not read within the keys' limits (every part is read
+    /// first, so that such a state is refused before it is recorded, not
+    /// recorded and then refused as a replay); [`Stop::Failed`] when `seen`
+    /// is full of live states.
     pub fn once(&self, seen: &SeenTokens) -> Result<(), Stop> {
         let Some((id, expires_at)) = self.token else {
             return Ok(());
         };
+        self.carried.read_all().map_err(refused)?;
         seen.first_use(id, expires_at)
             .map_err(|replay| match replay {
                 Replay::Seen => Stop::Refused(FlowError::Replayed),
@@ -802,12 +807,16 @@ impl Flow {
         self.carried.answers.contains_key(key)
     }
 
-    /// Drops the value carried under `key`. Values that do not read are
-    /// left as they are: reading one says why.
-    pub(crate) fn uncarry(&mut self, key: &str) {
-        if let Ok(values) = self.carried.values.get_mut() {
-            values.remove(key);
-        }
+    /// Drops the value carried under `key`.
+    ///
+    /// # Errors
+    ///
+    /// The values do not read within the keys' limits (refused as the
+    /// state would be).
+    pub(crate) fn uncarry(&mut self, key: &str) -> Result<(), Stop> {
+        let values = self.carried.values.get_mut().map_err(refused)?;
+        values.remove(key);
+        Ok(())
     }
 }
 

@@ -180,7 +180,7 @@ pub(crate) use error::Part;
 pub use error::{Expiry, KeyError, Mismatch, MismatchKind, SealError, StateError, UnreadableState};
 pub use key::{KeyId, StateKey, Weakness};
 pub use ring::StateKeys;
-pub(crate) use seal::{Kind, read_sealed_json};
+pub(crate) use seal::{Kind, Within, read_sealed_json};
 pub use seal::{Opened, TOKEN_PREFIX};
 pub use token_id::{Replay, SeenTokens, TokenId};
 

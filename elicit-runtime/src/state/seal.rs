@@ -229,7 +229,8 @@ impl StateKeys {
     /// [`StateKeys::seal_bytes`] of a payload of `payload_len` bytes that
     /// `write` appends to the buffer being sealed, after the header: the
     /// plaintext is written once, where it is encrypted, and no copy of it
-    /// is left to wipe. A payload of another length is refused.
+    /// is left to wipe. The buffer never grows ([`Within`]); a payload of
+    /// another length is refused.
     pub(crate) fn seal_written(
         &self,
         kind: Kind,
@@ -237,7 +238,7 @@ impl StateKeys {
         round: u32,
         payload_len: usize,
         now: SystemTime,
-        write: impl FnOnce(&mut Vec<u8>),
+        write: impl FnOnce(&mut Within<'_>),
     ) -> Result<String, SealError> {
         let sealed_len = KEY_ID_LEN + NONCE_LEN + HEADER_LEN + payload_len + TAG_LEN;
         let token_len = TOKEN_PREFIX.len() + base64url_len(sealed_len);
@@ -275,8 +276,9 @@ impl StateKeys {
                 sealed.extend_from_slice(&[0; PART_TAG_LEN]);
             }
         }
-        write(&mut sealed);
-        if sealed.len() != sealed_len - TAG_LEN {
+        let mut within = Within::new(&mut sealed, sealed_len - TAG_LEN);
+        write(&mut within);
+        if within.overflowed || sealed.len() != sealed_len - TAG_LEN {
             return Err(SealError::Unserializable(serde::ser::Error::custom(
                 "the state's layout wrote another length than it reserved",
             )));
@@ -631,6 +633,45 @@ fn time(secs: u64) -> SystemTime {
         .unwrap_or(UNIX_EPOCH)
 }
 
+/// A buffer that plaintext is written into and that never grows past the
+/// length reserved for it: a growing vector moves to a new allocation and
+/// frees the old one, plaintext and all, unwiped. What would not fit is
+/// left out and remembered, and the seal refused.
+pub(crate) struct Within<'b> {
+    buffer: &'b mut Vec<u8>,
+    end: usize,
+    overflowed: bool,
+}
+
+impl<'b> Within<'b> {
+    /// Writes into `buffer` up to `end` bytes in all, which its capacity
+    /// holds.
+    pub(crate) fn new(buffer: &'b mut Vec<u8>, end: usize) -> Within<'b> {
+        debug_assert!(buffer.capacity() >= end, "the buffer is reserved whole");
+        let overflowed = buffer.capacity() < end;
+        Within {
+            buffer,
+            end,
+            overflowed,
+        }
+    }
+
+    /// Appends `bytes`, unless they would pass the end.
+    pub(crate) fn extend_from_slice(&mut self, bytes: &[u8]) {
+        match self.buffer.len().checked_add(bytes.len()) {
+            Some(len) if len <= self.end && !self.overflowed => {
+                self.buffer.extend_from_slice(bytes)
+            }
+            _ => self.overflowed = true,
+        }
+    }
+
+    /// Appends `byte`, unless it would pass the end.
+    pub(crate) fn push(&mut self, byte: u8) {
+        self.extend_from_slice(&[byte]);
+    }
+}
+
 /// Reads sealed JSON text as `S`, once it is authentic, within `limits`:
 /// checked against them in one pass, then read by `serde_json` straight
 /// into `S`, with no value in between. A flow reads the parts of its state
@@ -671,6 +712,23 @@ mod tests {
         URL_SAFE_NO_PAD
             .decode(token.strip_prefix(TOKEN_PREFIX).unwrap())
             .unwrap()
+    }
+
+    /// A buffer written within its end never grows: what would pass the
+    /// end is left out (the buffer keeps its allocation) and remembered.
+    #[test]
+    fn within_never_grows_its_buffer() {
+        let mut buffer = Vec::with_capacity(4);
+        let address = buffer.as_ptr();
+        let mut within = super::Within::new(&mut buffer, 4);
+        within.extend_from_slice(b"abc");
+        within.push(b'd');
+        assert!(!within.overflowed);
+        within.push(b'e');
+        within.extend_from_slice(&[0; 100]);
+        assert!(within.overflowed);
+        assert_eq!(buffer, b"abcd");
+        assert_eq!((buffer.as_ptr(), buffer.capacity()), (address, 4));
     }
 
     /// A payload written in place must be as long as reserved: a longer

@@ -76,8 +76,8 @@ impl Flow {
                 // Kept for another request (the message changed): the
                 // form is asked afresh, on a new visit.
                 None if kept => {
-                    self.uncarry(&visit_key);
-                    self.uncarry(&asks_key);
+                    self.uncarry(&visit_key)?;
+                    self.uncarry(&asks_key)?;
                     carried = None;
                 }
                 None => {}
