@@ -12,6 +12,8 @@ use crate::state::{Binding, Principal, TokenId};
 const RANDOM_LEN: usize = 32;
 /// Their text: base64url without padding.
 const TEXT_LEN: usize = 43;
+// The text of the bytes, whole: the decoder writes exactly `RANDOM_LEN`
+const _: () = assert!(TEXT_LEN == (RANDOM_LEN * 4).div_ceil(3));
 /// The longest form key a visit keeps, in bytes.
 pub(crate) const MAX_FORM_KEY: usize = 256;
 
@@ -357,10 +359,8 @@ fn random() -> Result<[u8; RANDOM_LEN], StoreError> {
 
 /// The 32 bytes of a visit id's or token's text, read strictly.
 fn decode(text: &str) -> Option<[u8; RANDOM_LEN]> {
+    // 43 characters: 32 bytes, all the decoder writes
     if text.len() != TEXT_LEN {
-        return None;
-    }
-    if URL_SAFE_NO_PAD.decoded_length(text.as_bytes()).ok() != Some(RANDOM_LEN) {
         return None;
     }
     let mut bytes = [0; RANDOM_LEN];
