@@ -4,7 +4,7 @@
 //! around a cycle).
 //!
 //! How the check reads the code: this test shares its engine with the
-//! runtime's floors test (`elicit-runtime/tests/support/floors.rs`, where
+//! runtime's floors test (`tests/support/floors.rs` of the workspace, where
 //! it is described in full). It parses every source file with `syn` from
 //! `lib.rs` down, leaves out `#[cfg(test)]` items by their braces, and
 //! resolves every `use` tree, every path in types, expressions, patterns
@@ -21,7 +21,7 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-#[path = "../../elicit-runtime/tests/support/floors.rs"]
+#[path = "../../tests/support/floors.rs"]
 mod floors;
 
 /// The top-level modules, from the bottom up: the stages of a derive,

@@ -3,8 +3,8 @@
 //! [`LAYERS`], never one above (which would import it back, directly or
 //! around a cycle).
 //!
-//! How the check reads the code (`support/floors.rs`, the engine the
-//! derive's floors test shares): it parses every source file with `syn`,
+//! How the check reads the code (`tests/support/floors.rs` of the
+//! workspace, the engine the derive's floors test shares): it parses every source file with `syn`,
 //! following the `mod` declarations from `lib.rs`, so a module is known by
 //! its name (`__private`, whose file is `private.rs`). Items under
 //! `#[cfg(test)]` are left out whole: an inline test module by its braces,
@@ -32,7 +32,7 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-#[path = "support/floors.rs"]
+#[path = "../../tests/support/floors.rs"]
 mod floors;
 
 /// The top-level modules, from the bottom up.

@@ -1,11 +1,15 @@
 //! The visit stores (`web::store`): one behavioural suite (`suite.rs`),
 //! run through the `VisitStore` trait against the store in memory and,
 //! with the `redis` feature, against a real `redis-server`
-//! (`redis_server.rs`).
+//! (`redis_backend.rs`, on `tests/support/redis_server.rs` of the
+//! workspace).
 
 mod suite;
 
 #[cfg(feature = "redis")]
+mod redis_backend;
+#[cfg(feature = "redis")]
+#[path = "../../../tests/support/redis_server.rs"]
 mod redis_server;
 
 use elicit_runtime::state::Binding;

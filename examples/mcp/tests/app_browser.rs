@@ -20,19 +20,21 @@
 //!   unresolvable, loads no resource, and nothing reaches the server but
 //!   the host's page, its script and its MCP requests.
 //!
-//! `ELICIT_BROWSER=0` skips it (for a machine without Chromium or npm).
+//! `ELICIT_BROWSER=0` skips it, loudly (for a machine without Chromium or
+//! npm).
 //! With `ELICIT_APP_SCREENSHOT=PATH`, a screenshot of the mounted app
 //! showing the server's refusal is written to PATH.
 
-#[path = "support/app_webdriver.rs"]
-mod app_webdriver;
+mod support {
+    #[allow(dead_code, reason = "the app is driven by its frame's controls")]
+    pub mod browser;
+}
 
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::{Arc, Mutex};
 
-use app_webdriver::Browser;
 use axum::extract::{Request, State};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
@@ -42,17 +44,13 @@ use elicit_runtime::state::{StateKey, StateKeys};
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 use serde_json::{Value, json};
+use support::browser::{Browser, enabled};
+
+/// The host's frame, which holds the app.
+const FRAME: &str = "#frame iframe";
 
 /// Every name resolves to nothing but the loopback address.
 const NO_NETWORK: &str = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1";
-
-fn skipped() -> bool {
-    if std::env::var("ELICIT_BROWSER").as_deref() == Ok("0") {
-        eprintln!("SKIPPED: the app's browser test (ELICIT_BROWSER=0)");
-        return true;
-    }
-    false
-}
 
 /// Builds the host with `interop/apps/build`: the directory it serves.
 fn build_host() -> PathBuf {
@@ -117,43 +115,29 @@ async fn host_log(browser: &Browser, kind: &str) -> Vec<Value> {
         .find_all(&format!("#log li[data-kind={kind}]"))
         .await
     {
-        entries.push(serde_json::from_str(&browser.text(&entry).await).unwrap());
+        let text = entry.text().await.expect("the log entry's text");
+        entries.push(serde_json::from_str(&text).unwrap());
     }
     entries
 }
 
 /// Opens the host, waits for the app to be mounted, and enters its frame.
 async fn open_app(browser: &Browser, host: &str) {
-    browser.goto(host).await;
+    browser.open(host).await;
     let state = browser
         .wait_for_text("#state", |state| state == "mounted" || state == "failed")
         .await;
     if state != "mounted" {
         panic!("the host failed: {:?}", host_log(browser, "error").await);
     }
-    let frame = browser.find("#frame iframe").await;
+    let frame = browser.find(FRAME).await;
     assert_eq!(
-        browser.attribute(&frame, "sandbox").await.as_deref(),
+        frame.attr("sandbox").await.unwrap().as_deref(),
         Some("allow-scripts"),
         "the app is in a sandboxed frame of an opaque origin"
     );
-    browser.enter_frame(&frame).await;
+    browser.enter_frame(FRAME).await;
     browser.wait_for("html[data-theme=light]").await;
-}
-
-/// axe-core's violations in the current frame.
-async fn axe(browser: &Browser, source: &str) -> Vec<Value> {
-    let script = format!(
-        "{source}\n;var done = arguments[arguments.length - 1];\
-         window.axe.run(document, {{ resultTypes: ['violations'] }})\
-         .then(function (r) {{ done(r.violations); }}, function (e) {{ done([{{ id: 'axe failed', description: String(e) }}]); }});"
-    );
-    browser
-        .execute_async(&script, vec![])
-        .await
-        .as_array()
-        .cloned()
-        .unwrap_or_default()
 }
 
 /// Text with its runs of white space as single spaces (a visually hidden
@@ -164,89 +148,74 @@ fn words(text: &str) -> String {
 
 async fn set_value(browser: &Browser, css: &str, value: &str) {
     let field = browser.find(css).await;
-    browser.clear(&field).await;
-    browser.type_in(&field, value).await;
+    field.clear().await.expect("the field is cleared");
+    field.send_keys(value).await.expect("the value is typed");
+}
+
+async fn click(browser: &Browser, css: &str) {
+    browser.find(css).await.click().await.expect("a click");
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn the_booking_app_books_a_table_through_the_reference_host_bridge() {
-    if skipped() {
+    if !enabled("the_booking_app_books_a_table_through_the_reference_host_bridge") {
         return;
     }
     let site = build_host();
-    let axe_source = std::fs::read_to_string(site.join("axe.min.js")).unwrap();
     let (address, seen) = serve(site).await;
     let host = format!("http://{address}/");
-    let browser = Browser::start(&[NO_NETWORK]).await;
+    let browser = Browser::start_with("app_browser", (900, 1600), &[NO_NETWORK]).await;
 
     open_app(&browser, &host).await;
     // The app loaded nothing: no script, style, font or image from anywhere.
     let loaded = browser
-        .execute(
-            "return performance.getEntriesByType('resource').length;",
-            vec![],
-        )
+        .script("return performance.getEntriesByType('resource').length;")
         .await;
     assert_eq!(loaded, json!(0), "the app loads no resource");
-    let violations = axe(&browser, &axe_source).await;
-    assert!(
-        violations.is_empty(),
-        "axe-core: {}",
-        Value::Array(violations.clone())
-    );
+    browser.assert_accessible("app").await;
     // The host's style variables apply; its theme follows when it changes.
     let background = browser
-        .execute(
-            "return getComputedStyle(document.documentElement).backgroundColor;",
-            vec![],
-        )
+        .script("return getComputedStyle(document.documentElement).backgroundColor;")
         .await;
     assert_eq!(background, json!("rgb(250, 250, 245)"));
     browser.leave_frame().await;
-    browser
-        .execute("window.elicitHost.setTheme('dark');", vec![])
-        .await;
-    browser
-        .enter_frame(&browser.find("#frame iframe").await)
-        .await;
+    browser.script("window.elicitHost.setTheme('dark');").await;
+    browser.enter_frame(FRAME).await;
     browser.wait_for("html[data-theme=dark]").await;
     browser.leave_frame().await;
-    browser
-        .execute("window.elicitHost.setTheme('light');", vec![])
-        .await;
-    browser
-        .enter_frame(&browser.find("#frame iframe").await)
-        .await;
+    browser.script("window.elicitHost.setTheme('light');").await;
+    browser.enter_frame(FRAME).await;
     browser.wait_for("html[data-theme=light]").await;
 
     // An answer the app's own check refuses, in the server's words.
     let date = browser.find("#field-0").await;
     browser
+        .client
         .execute(
             "arguments[0].value = '2027-02-14';",
-            vec![Browser::arg(&date)],
+            vec![serde_json::to_value(&date).unwrap()],
         )
-        .await;
+        .await
+        .expect("the date is set");
     set_value(&browser, "#field-1", "40").await;
-    browser.click(&browser.find("#field-2-1").await).await; // on the terrace
-    browser.click(&browser.find("#field-3-1").await).await; // vegan
+    click(&browser, "#field-2-1").await; // on the terrace
+    click(&browser, "#field-3-1").await; // vegan
     set_value(&browser, "#field-4", "ada@").await;
-    browser
-        .click(&browser.find("button[value=accept]").await)
-        .await;
+    click(&browser, "button[value=accept]").await;
     let message = browser
         .wait_for_text("#field-1-error", |text| !text.is_empty())
         .await;
     assert_eq!(words(&message), "Error: Party size must be at most 12");
     let party = browser.find("#field-1").await;
     assert_eq!(
-        browser.attribute(&party, "aria-invalid").await.as_deref(),
+        party.attr("aria-invalid").await.unwrap().as_deref(),
         Some("true")
     );
     assert!(
-        browser
-            .attribute(&party, "aria-describedby")
+        party
+            .attr("aria-describedby")
             .await
+            .unwrap()
             .unwrap()
             .contains("field-1-error")
     );
@@ -254,15 +223,10 @@ async fn the_booking_app_books_a_table_through_the_reference_host_bridge() {
         .find(".error-summary[role=alert] a[href='#field-1']")
         .await;
     assert_eq!(
-        browser.text(&summary).await,
+        summary.text().await.unwrap(),
         "Party size must be at most 12"
     );
-    let violations = axe(&browser, &axe_source).await;
-    assert!(
-        violations.is_empty(),
-        "axe-core, with errors: {}",
-        Value::Array(violations.clone())
-    );
+    browser.assert_accessible("app with errors").await;
     browser.leave_frame().await;
     assert!(
         host_log(&browser, "app-call").await.is_empty(),
@@ -270,12 +234,9 @@ async fn the_booking_app_books_a_table_through_the_reference_host_bridge() {
     );
 
     // One only the server refuses: it comes back next to its field.
-    let frame = browser.find("#frame iframe").await;
-    browser.enter_frame(&frame).await;
+    browser.enter_frame(FRAME).await;
     set_value(&browser, "#field-1", "2").await;
-    browser
-        .click(&browser.find("button[value=accept]").await)
-        .await;
+    click(&browser, "button[value=accept]").await;
     let message = browser
         .wait_for_text("#field-4-error", |text| !text.is_empty())
         .await;
@@ -289,11 +250,7 @@ async fn the_booking_app_books_a_table_through_the_reference_host_bridge() {
     );
     browser.leave_frame().await;
     if let Ok(path) = std::env::var("ELICIT_APP_SCREENSHOT") {
-        use base64::Engine as _;
-        let shot = browser.element_screenshot(&frame).await;
-        let png = base64::engine::general_purpose::STANDARD
-            .decode(shot)
-            .unwrap();
+        let png = browser.find(FRAME).await.screenshot().await.unwrap();
         std::fs::write(&path, png).unwrap();
     }
     let calls = host_log(&browser, "app-call").await;
@@ -314,7 +271,7 @@ async fn the_booking_app_books_a_table_through_the_reference_host_bridge() {
     );
 
     // Fixed, it books, and the result arrives at the host.
-    browser.enter_frame(&frame).await;
+    browser.enter_frame(FRAME).await;
     // Enter in a field submits, in a sandbox that blocks form submission.
     set_value(&browser, "#field-4", "ada@example.com\u{E007}").await;
     let booked = "booked 2 seats (Terrace) on 2027-02-14 for ada@example.com, dietary needs: Vegan";
@@ -353,9 +310,7 @@ async fn the_booking_app_books_a_table_through_the_reference_host_bridge() {
         ),
     ] {
         open_app(&browser, &host).await;
-        browser
-            .click(&browser.find(&format!("button[value={button}]")).await)
-            .await;
+        click(&browser, &format!("button[value={button}]")).await;
         let status = browser
             .wait_for_text("#elicit-status", |text| !text.is_empty())
             .await;
@@ -383,5 +338,5 @@ async fn the_booking_app_books_a_table_through_the_reference_host_bridge() {
             .all(|path| ["/", "/host.js", "/mcp"].contains(&path.as_str())),
         "{seen:?}"
     );
-    browser.quit().await;
+    browser.close().await;
 }

@@ -13,7 +13,7 @@ mod examples;
     reason = "the answers here are posted pages, not form results"
 )]
 mod http_server;
-#[path = "support/redis_server.rs"]
+#[path = "../../../tests/support/redis_server.rs"]
 mod redis_server;
 
 use elicit_runtime::state::StateKey;

@@ -36,6 +36,10 @@ pub const DOWN: char = '\u{e015}';
 /// The WebDriver code of the End key.
 pub const END: char = '\u{e010}';
 
+/// How many times a wait looks, and how long it sleeps between two looks.
+const WAITS: u32 = 400;
+const WAIT: std::time::Duration = std::time::Duration::from_millis(50);
+
 /// Whether the browser tests run: false only when `ELICIT_BROWSER=0`, and
 /// then it says so on stderr.
 pub fn enabled(test: &str) -> bool {
@@ -99,6 +103,11 @@ impl Browser {
     /// Starts chromedriver and a headless Chromium at `size`; screenshots
     /// of `test` go to `target/browser-artifacts/<test>/`.
     pub async fn start(test: &str, size: (u32, u32)) -> Browser {
+        Browser::start_with(test, size, &[]).await
+    }
+
+    /// As [`Browser::start`], with `extra` added to Chromium's command line.
+    pub async fn start_with(test: &str, size: (u32, u32), extra: &[&str]) -> Browser {
         let install = "apt-get update && apt-get install -y chromium chromium-driver \
                        (or set ELICIT_BROWSER=0 to skip the browser tests)";
         let chromium = which("chromium")
@@ -144,6 +153,7 @@ impl Browser {
         if is_root() {
             args.push("--no-sandbox".to_owned());
         }
+        args.extend(extra.iter().map(|arg| (*arg).to_owned()));
         let capabilities = json!({
             "browserName": "chrome",
             "goog:chromeOptions": { "binary": chromium, "args": args }
@@ -236,7 +246,7 @@ impl Browser {
             if loaded == json!(true) {
                 return;
             }
-            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+            tokio::time::sleep(WAIT).await;
         }
         panic!("pressing {keys:?} loaded no other page within 30 s");
     }
@@ -275,6 +285,59 @@ impl Browser {
             .find(Locator::Css(selector))
             .await
             .unwrap_or_else(|e| panic!("`{selector}` is on the page: {e}"))
+    }
+
+    /// Every element matched by the CSS `selector`, in the current frame.
+    pub async fn find_all(&self, selector: &str) -> Vec<fantoccini::elements::Element> {
+        self.client
+            .find_all(Locator::Css(selector))
+            .await
+            .unwrap_or_else(|e| panic!("looking for `{selector}`: {e}"))
+    }
+
+    /// Waits, for at most 20 seconds, until `selector` matches, and returns
+    /// the first match.
+    pub async fn wait_for(&self, selector: &str) -> fantoccini::elements::Element {
+        for _ in 0..WAITS {
+            if let Some(first) = self.find_all(selector).await.into_iter().next() {
+                return first;
+            }
+            tokio::time::sleep(WAIT).await;
+        }
+        panic!("nothing matched `{selector}` within 20 s")
+    }
+
+    /// Waits, for at most 20 seconds, until the text of the first match of
+    /// `selector` is `expected`, and returns it.
+    pub async fn wait_for_text(&self, selector: &str, expected: impl Fn(&str) -> bool) -> String {
+        let mut last = String::new();
+        for _ in 0..WAITS {
+            if let Some(first) = self.find_all(selector).await.into_iter().next() {
+                last = first.text().await.expect("the element's text");
+                if expected(&last) {
+                    return last;
+                }
+            }
+            tokio::time::sleep(WAIT).await;
+        }
+        panic!("the text of `{selector}` stayed {last:?} for 20 s")
+    }
+
+    /// Enters the frame of the first match of the CSS `selector`.
+    pub async fn enter_frame(&self, selector: &str) {
+        self.find(selector)
+            .await
+            .enter_frame()
+            .await
+            .unwrap_or_else(|e| panic!("entering the frame `{selector}`: {e}"));
+    }
+
+    /// Leaves the current frame for its parent.
+    pub async fn leave_frame(&self) {
+        self.client
+            .enter_parent_frame()
+            .await
+            .expect("the parent frame");
     }
 
     /// Saves a screenshot of the viewport as `<page>.png` and returns its

@@ -1,4 +1,6 @@
-//! A real `redis-server` for the tests: started on a free loopback port,
+//! A real `redis-server` for the tests that need one (the visit store's,
+//! `elicit-runtime/tests/web_store`, and the replicas sharing it,
+//! `examples/mcp/tests/web_forms.rs`): started on a free loopback port,
 //! with no persistence, in a directory of its own, and stopped (and the
 //! directory removed) when dropped.
 //!
@@ -10,10 +12,6 @@ use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
-
-use elicit_runtime::web::store::{RedisStore, StoreLimits, VisitId};
-
-use crate::suite::Backend;
 
 /// A running `redis-server`, stopped on drop.
 pub struct RedisServer {
@@ -30,8 +28,8 @@ impl RedisServer {
     pub fn start() -> Option<RedisServer> {
         if std::env::var("ELICIT_REDIS").is_ok_and(|value| value == "0") {
             eprintln!(
-                "\n*** SKIPPED: a Redis visit-store test, because ELICIT_REDIS=0 is set; \
-                 unset it to run the tests against a real redis-server ***\n"
+                "\n*** SKIPPED: a test that needs Redis, because ELICIT_REDIS=0 is set; \
+                 unset it to run it against a real redis-server ***\n"
             );
             return None;
         }
@@ -90,36 +88,4 @@ fn free_port() -> u16 {
         .local_addr()
         .unwrap()
         .port()
-}
-
-impl Backend for RedisServer {
-    type Store = RedisStore;
-
-    /// Two stores, each with its own connection, under a prefix of their
-    /// own on this server.
-    async fn replicas(&self, limits: StoreLimits) -> (RedisStore, RedisStore) {
-        let prefix = format!("test{}:", VisitId::generate().unwrap());
-        let replica = || async {
-            RedisStore::connect(&self.url())
-                .await
-                .unwrap()
-                .with_prefix(prefix.clone())
-                .with_limits(limits)
-        };
-        (replica().await, replica().await)
-    }
-
-    /// Every field and value of the visit's hash, read with a client of
-    /// its own.
-    async fn raw(&self, store: &RedisStore, id: VisitId) -> String {
-        let client = redis::Client::open(self.url()).unwrap();
-        let mut connection = client.get_multiplexed_async_connection().await.unwrap();
-        let fields: Vec<(String, String)> = redis::cmd("HGETALL")
-            .arg(store.key_of(id))
-            .query_async(&mut connection)
-            .await
-            .unwrap();
-        assert!(!fields.is_empty(), "nothing is kept for the visit");
-        format!("{fields:?}")
-    }
 }
