@@ -21,6 +21,7 @@
 //! `docs/web-form.png`, from the error page at a normal width.
 
 mod support {
+    #[allow(dead_code, reason = "frames and waits are for the app in its host")]
     pub mod browser;
     pub mod form_site;
 }
