@@ -377,7 +377,8 @@ pub enum WebError {
     /// The visit was made for another request, user or form.
     Mismatch,
     /// The flow is bound to no request and user: a hosted form is asked in
-    /// a flow opened with `Flow::open`.
+    /// a flow opened with `Flow::open`, or in a task's flow given the
+    /// request that created the task.
     Unbound,
     /// The store refused.
     Store(StoreError),
@@ -409,7 +410,8 @@ impl fmt::Display for WebError {
             ),
             WebError::Unbound => f.write_str(
                 "a hosted form needs a flow bound to its request and user: open it with \
-                 `Flow::open`",
+                 `Flow::open`, or in a task give it the request that created the task with \
+                 `ServerFlow::bound_to`",
             ),
             WebError::Store(error) => write!(f, "the visit store refused: {error}"),
             WebError::Sealed(error) => write!(f, "the visit's answer does not open: {error}"),

@@ -1,14 +1,24 @@
 //! `ServerFlow::in_task` on rmcp's task manager: a task asks through its
 //! `inputRequests`, several at once; an invalid answer is asked again under
 //! a new key; `tasks/update` resumes it, `tasks/cancel` ends it as cancelled.
+//! A task bound to the request that created it asks a hosted form: a URL
+//! request, then the page of its own user only; a task bound to nothing
+//! fails saying how to bind it.
+
+#[path = "support/page_visit.rs"]
+mod page_visit;
 
 use std::time::Duration;
 
+use axum::http::{StatusCode, request::Parts};
 use elicit_runtime::flow::{ClientSupport, FormNeed, Stop};
 use elicit_runtime::integrations::rmcp::ServerFlow;
 use elicit_runtime::protocol::{ElicitationCapability, Revision};
+use elicit_runtime::state::{Principal, StateKey, StateKeys};
+use elicit_runtime::web::WebForms;
+use elicit_runtime::web::store::MemoryStore;
 use elicit_runtime::{Elicitable, Elicitation};
-use rmcp::model::{CallToolResult, ContentBlock, DetailedTask, TaskStatus};
+use rmcp::model::{CallToolRequestParams, CallToolResult, ContentBlock, DetailedTask, TaskStatus};
 use rmcp::task_manager::{TaskManager, TaskOptions};
 use serde_json::{Value, json};
 
@@ -128,4 +138,130 @@ async fn a_task_cancelled_while_it_waits_ends_as_cancelled() {
     tasks.cancel_task(&id).unwrap();
     let task = wait(&tasks, &id, |task| task.status() == TaskStatus::Cancelled).await;
     assert!(pending(&task).is_empty());
+}
+
+#[derive(Debug, Elicitable)]
+struct Account {
+    #[elicit(min_length = 2)]
+    account: String,
+}
+
+/// The key `Account` is registered under, and its URL request's key.
+const ACCOUNT: &str = "account";
+
+/// The hosted forms, their visitor the user named in the `x-user` header.
+fn web() -> WebForms {
+    let visitor = |parts: &Parts| {
+        let user = parts.headers.get(page_visit::USER_HEADER)?;
+        Some(Principal::user(user.to_str().ok()?))
+    };
+    WebForms::new(
+        MemoryStore::new(100),
+        StateKeys::new(StateKey::generate().unwrap()),
+        "https://forms.example.com",
+        visitor,
+    )
+    .unwrap()
+    .form::<Account>(ACCOUNT)
+}
+
+/// Starts a task that asks `Account` on its hosted page; bound to a call of
+/// `connect` by `user`, or to nothing.
+fn start_web(tasks: &TaskManager, web: &WebForms, user: Option<&str>) -> String {
+    let web = web.clone();
+    let request = CallToolRequestParams::new("connect");
+    let principal = user.map(Principal::user);
+    let support = ClientSupport::elicitation(ElicitationCapability::form_and_url());
+    let task = tasks.spawn(TaskOptions::new(), move |task| {
+        Box::pin(async move {
+            let mut flow = ServerFlow::in_task(task, Revision::LATEST, support);
+            if let Some(principal) = &principal {
+                flow = flow.bound_to(&request, principal);
+            }
+            let answer = flow
+                .web_form::<Account>(&web, ACCOUNT, "Connect your account")
+                .await
+                .map_err(Stop::into_task_exit)?;
+            let text = match answer {
+                Elicitation::Accept(account) => format!("connected {}", account.account),
+                Elicitation::Decline => "declined".to_owned(),
+                Elicitation::Cancel => "cancelled".to_owned(),
+            };
+            Ok(CallToolResult::success(vec![ContentBlock::text(text)]))
+        })
+    });
+    task.task_id
+}
+
+/// The URL of the task's pending URL request.
+async fn url_asked(tasks: &TaskManager, id: &str) -> String {
+    let task = wait(tasks, id, |task| pending(task) == [ACCOUNT]).await;
+    assert_eq!(task.status(), TaskStatus::InputRequired);
+    let task = serde_json::to_value(&task).unwrap();
+    let params = &task["inputRequests"][ACCOUNT]["params"];
+    assert_eq!(params["mode"], "url", "{params}");
+    params["url"].as_str().unwrap().to_owned()
+}
+
+fn result_text(task: &DetailedTask) -> Value {
+    serde_json::to_value(task).unwrap()["result"]["content"][0]["text"].clone()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_bound_task_asks_a_hosted_form_that_only_its_user_answers() {
+    let (tasks, web) = (TaskManager::new(), web());
+    let router = web.router();
+    let id = start_web(&tasks, &web, Some("ada"));
+    let url = url_asked(&tasks, &id).await;
+    assert!(url.starts_with("https://forms.example.com/forms/"), "{url}");
+    tasks
+        .update_task(&id, [(ACCOUNT.to_owned(), json!({ "action": "accept" }))])
+        .unwrap();
+
+    // Another user, or nobody signed in, gets no form, and the task waits.
+    let (status, csrf) = page_visit::open(&router, &url, Some("bob")).await;
+    assert_eq!((status, csrf), (StatusCode::FORBIDDEN, None));
+    let (status, _) = page_visit::open(&router, &url, None).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    assert_eq!(tasks.get_task(&id).unwrap().status(), TaskStatus::Working);
+
+    // Its user's answer is checked on the page, then completes the task.
+    let posted = page_visit::accept(&router, &url, Some("ada"), "account=a").await;
+    assert_eq!(posted, StatusCode::UNPROCESSABLE_ENTITY);
+    let posted = page_visit::accept(&router, &url, Some("ada"), "account=ada-weather").await;
+    assert_eq!(posted, StatusCode::OK);
+    let task = wait(&tasks, &id, |task| task.status() == TaskStatus::Completed).await;
+    assert_eq!(result_text(&task), "connected ada-weather");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_task_whose_page_is_declined_or_that_is_cancelled_waits_for_no_page() {
+    let (tasks, web) = (TaskManager::new(), web());
+    let id = start_web(&tasks, &web, Some("ada"));
+    url_asked(&tasks, &id).await;
+    tasks
+        .update_task(&id, [(ACCOUNT.to_owned(), json!({ "action": "decline" }))])
+        .unwrap();
+    let task = wait(&tasks, &id, |task| task.status() == TaskStatus::Completed).await;
+    assert_eq!(result_text(&task), "declined");
+
+    // Consented, then cancelled while the page is not submitted.
+    let id = start_web(&tasks, &web, Some("ada"));
+    url_asked(&tasks, &id).await;
+    tasks
+        .update_task(&id, [(ACCOUNT.to_owned(), json!({ "action": "accept" }))])
+        .unwrap();
+    wait(&tasks, &id, |task| task.status() == TaskStatus::Working).await;
+    tasks.cancel_task(&id).unwrap();
+    wait(&tasks, &id, |task| task.status() == TaskStatus::Cancelled).await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_task_bound_to_nothing_fails_saying_how_to_bind_it() {
+    let (tasks, web) = (TaskManager::new(), web());
+    let id = start_web(&tasks, &web, None);
+    let task = wait(&tasks, &id, |task| task.status() == TaskStatus::Failed).await;
+    let said = serde_json::to_string(&task).unwrap();
+    assert!(said.contains("`ServerFlow::bound_to`"), "{said}");
 }

@@ -6,12 +6,12 @@
 //! token returns the typed answer, and with other arguments is refused. A
 //! client with form mode is still asked through its form.
 
+#[path = "support/page_visit.rs"]
+mod page_visit;
 #[path = "support/rmcp_session.rs"]
 #[allow(dead_code, reason = "this test connects its own server")]
 mod rmcp_session;
 
-use axum::Router;
-use axum::body::{Body, to_bytes};
 use axum::http;
 use elicit_runtime::flow::Stop;
 use elicit_runtime::integrations::rmcp::{ServerFlow, capability_to_rmcp};
@@ -28,7 +28,6 @@ use rmcp::model::{
 use rmcp::service::{RequestContext, RoleClient, RoleServer};
 use rmcp::{ClientHandler, ServerHandler};
 use serde_json::{Value, json};
-use tower::ServiceExt;
 
 use rmcp_session::text;
 
@@ -125,33 +124,6 @@ impl ClientHandler for Client {
     }
 }
 
-/// The browser: opens the page, then posts `size` from it.
-async fn submit(router: Router, url: &str, size: &str) {
-    let path = &url[url.find("/forms/").unwrap()..];
-    let response = router
-        .clone()
-        .oneshot(http::Request::get(path).body(Body::empty()).unwrap())
-        .await
-        .unwrap();
-    assert_eq!(response.status(), 200);
-    let page = to_bytes(response.into_body(), 1 << 20).await.unwrap();
-    let page = String::from_utf8(page.to_vec()).unwrap();
-    let marker = r#"name="elicit-csrf" value=""#;
-    let start = page.find(marker).unwrap() + marker.len();
-    let csrf = &page[start..start + page[start..].find('"').unwrap()];
-    let body = format!("elicit-csrf={csrf}&size={size}&elicit-action=accept");
-    let response = router
-        .oneshot(
-            http::Request::post(path)
-                .header("content-type", "application/x-www-form-urlencoded")
-                .body(Body::from(body))
-                .unwrap(),
-        )
-        .await
-        .unwrap();
-    assert_eq!(response.status(), 200);
-}
-
 /// The link and the arguments to call again with.
 fn linked(result: &CallToolResult) -> (String, Value) {
     assert_eq!(result.is_error, Some(false), "{}", text(result));
@@ -189,7 +161,8 @@ async fn a_client_without_url_mode_gets_the_page_by_link_and_the_call_again_read
         let (same, again) = linked(&early);
         assert_eq!(same, url);
 
-        submit(router, &url, "6").await;
+        let posted = page_visit::accept(&router, &url, None, "size=6").await;
+        assert_eq!(posted, http::StatusCode::OK);
 
         // Other arguments with the token: refused.
         let mut other = again.clone();

@@ -4,12 +4,12 @@
 //! page; the server then sends `notifications/elicitation/complete` with
 //! that id, and the tool continues with the typed answer.
 
+#[path = "support/page_visit.rs"]
+mod page_visit;
 #[path = "support/rmcp_session.rs"]
 #[allow(dead_code, reason = "this test connects its own server")]
 mod rmcp_session;
 
-use axum::Router;
-use axum::body::{Body, to_bytes};
 use axum::http;
 use elicit_runtime::protocol::ElicitationCapability;
 use elicit_runtime::state::{Principal, StateKey, StateKeys};
@@ -23,7 +23,6 @@ use rmcp::model::{
 use rmcp::service::{NotificationContext, RequestContext, RoleClient};
 use serde_json::{Value, json};
 use tokio::sync::mpsc;
-use tower::ServiceExt;
 
 use elicit_mcp::ExampleServer;
 use elicit_mcp::account::{self, ConnectAccount};
@@ -77,39 +76,6 @@ impl ClientHandler for Client {
     }
 }
 
-/// The browser: opens the page, then posts the answer from it.
-async fn visit(router: Router, url: &str) {
-    let path = &url[url.find("/forms/").unwrap()..];
-    let response = router
-        .clone()
-        .oneshot(http::Request::get(path).body(Body::empty()).unwrap())
-        .await
-        .unwrap();
-    assert_eq!(response.status(), 200);
-    let page = String::from_utf8(
-        to_bytes(response.into_body(), 1 << 20)
-            .await
-            .unwrap()
-            .to_vec(),
-    )
-    .unwrap();
-    let marker = r#"name="elicit-csrf" value=""#;
-    let start = page.find(marker).unwrap() + marker.len();
-    let csrf = &page[start..start + page[start..].find('"').unwrap()];
-    let body =
-        format!("elicit-csrf={csrf}&account=ada-weather&api_key={SECRET}&elicit-action=accept");
-    let response = router
-        .oneshot(
-            http::Request::post(path)
-                .header("content-type", "application/x-www-form-urlencoded")
-                .body(Body::from(body))
-                .unwrap(),
-        )
-        .await
-        .unwrap();
-    assert_eq!(response.status(), 200);
-}
-
 fn web(keys: &StateKeys) -> WebForms {
     // The in-memory session is no one's in particular: the flows are
     // unbound, and so is the page's visitor.
@@ -139,7 +105,9 @@ async fn the_page_completes_the_elicitation_and_the_tool_continues() {
     let session = rmcp_session::connect_to(server, client, &ProtocolVersion::V_2025_11_25).await;
     let browser = tokio::spawn(async move {
         let (url, id) = visits.recv().await.expect("a URL request");
-        visit(router, &url).await;
+        let fields = format!("account=ada-weather&api_key={SECRET}");
+        let posted = page_visit::accept(&router, &url, None, &fields).await;
+        assert_eq!(posted, http::StatusCode::OK);
         id
     });
     let result = session.call("connect_account", json!({})).await;

@@ -360,6 +360,36 @@ impl<'a> ServerFlow<'a> {
         }
     }
 
+    /// The same flow, bound to `request` and the user it was authenticated
+    /// as, `principal`: what the hosted forms it asks
+    /// ([`ServerFlow::web_form`], feature `web`) are made for, so that only
+    /// that user's page answers them. [`ServerFlow::open`] binds its flow
+    /// to its own request already; a task's flow ([`ServerFlow::in_task`])
+    /// is bound to nothing until given the request that created the task.
+    ///
+    /// ```no_run
+    /// use elicit_runtime::integrations::rmcp::{ServerFlow, revision_of, support_of};
+    /// use elicit_runtime::state::Principal;
+    /// use rmcp::model::CallToolRequestParams;
+    /// use rmcp::service::{RequestContext, RoleServer};
+    /// use rmcp::task_manager::TaskContext;
+    ///
+    /// fn flow_of(
+    ///     task: TaskContext,
+    ///     request: &CallToolRequestParams,
+    ///     context: &RequestContext<RoleServer>,
+    ///     principal: &Principal,
+    /// ) -> ServerFlow<'static> {
+    ///     let revision = revision_of(context).unwrap();
+    ///     let support = support_of(context.client_capabilities().as_ref());
+    ///     ServerFlow::in_task(task, revision, support).bound_to(request, principal)
+    /// }
+    /// ```
+    pub fn bound_to<R: Continued>(mut self, request: &R, principal: &Principal) -> ServerFlow<'a> {
+        self.bound = Some((request.binding().bound_to(principal), principal.clone()));
+        self
+    }
+
     /// The same flow, reading at most `attempts` answers to one form.
     pub fn with_max_attempts(mut self, attempts: u32) -> ServerFlow<'a> {
         self.flow = self.flow.with_max_attempts(attempts);

@@ -1,12 +1,16 @@
 //! A hosted form asked through rmcp (feature `web`): in rounds on
-//! 2026-07-28, and on 2025-11-25 as `elicitation/create` in URL mode,
-//! waiting for the page and then telling the client with
-//! `notifications/elicitation/complete`.
+//! 2026-07-28; on 2025-11-25 as `elicitation/create` in URL mode, waiting
+//! for the page and then telling the client with
+//! `notifications/elicitation/complete`; in a task as a URL request in its
+//! `inputRequests`, waiting for the page until the task is cancelled.
 
+use std::pin::pin;
+
+use futures::future::{Either, select};
 use rmcp::model as mcp;
 
 use super::{ServerFlow, Via};
-use crate::flow::{Stop, UrlNeed};
+use crate::flow::{AskError, Stop, UrlNeed};
 use crate::protocol::ElicitationCompleteNotification;
 use crate::url::UrlConsent;
 use crate::web::store::{NewVisit, StoreError, Waited};
@@ -22,9 +26,15 @@ impl ServerFlow<'_> {
     /// retry. Before, `elicitation/create` in URL mode with an
     /// `elicitationId`; once the user consents, the tool waits for the page
     /// to be submitted (on whichever replica shares the store), sends
-    /// `notifications/elicitation/complete`, and reads the answer. A page
-    /// not submitted within [`ServerFlow::with_timeout`] (else the visit's
-    /// lifetime) reads as declined.
+    /// `notifications/elicitation/complete`, and reads the answer. In a
+    /// task bound to the request that created it
+    /// ([`ServerFlow::bound_to`]), the URL request goes into the task's
+    /// `inputRequests`; once the user consents (`tasks/update`), the task
+    /// waits for the page, or until `tasks/cancel` ([`Stop::Failed`] with
+    /// [`AskError::Cancelled`](crate::flow::AskError::Cancelled)), and
+    /// reads the answer; the task's status tells the client the rest. A
+    /// page not submitted within [`ServerFlow::with_timeout`] (else the
+    /// visit's lifetime) reads as declined.
     ///
     /// A client that cannot open URLs (no URL mode) gets the page's link in
     /// the tool's result ([`Stop::WebPage`]), for the model to give the
@@ -42,8 +52,8 @@ impl ServerFlow<'_> {
     /// # Errors
     ///
     /// As [`ServerFlow::gather`]; [`Stop::Failed`] with [`AskError::Web`](crate::flow::AskError::Web)
-    /// in a task (whose flow is bound to no request), or when the visit
-    /// cannot be made or its answer read.
+    /// in a task whose flow is bound to no request ([`WebError::Unbound`]),
+    /// or when the visit cannot be made or its answer read.
     pub async fn web_form<T: Elicitable + 'static>(
         &mut self,
         web: &WebForms,
@@ -55,8 +65,8 @@ impl ServerFlow<'_> {
         }
         let peer = match &self.via {
             Via::Rounds => return self.flow.web_form::<T>(web, key, message).await,
-            Via::Peer(peer) => *peer,
-            Via::Task(_) => return Err(web_error(WebError::Unbound)),
+            Via::Peer(peer) => Some(*peer),
+            Via::Task(_) => None,
         };
         let Some((binding, principal)) = self.bound.clone() else {
             return Err(web_error(WebError::Unbound));
@@ -72,12 +82,23 @@ impl ServerFlow<'_> {
             UrlConsent::Consented { visit } => visit,
         };
         let timeout = self.timeout.unwrap_or(NewVisit::DEFAULT_TTL);
-        match web.store().wait(visit, timeout).await {
+        let waited = web.store().wait(visit, timeout);
+        let waited = match &self.via {
+            Via::Task(task) => {
+                let cancelled = task.cancelled();
+                match select(pin!(waited), pin!(cancelled)).await {
+                    Either::Left((waited, _)) => waited,
+                    Either::Right(((), _)) => return Err(AskError::Cancelled.into()),
+                }
+            }
+            _ => waited.await,
+        };
+        match waited {
             Ok(Waited::Completed) => {}
             Ok(Waited::TimedOut) | Err(StoreError::Expired) => return Ok(Elicitation::Decline),
             Err(error) => return Err(web_error(error.into())),
         }
-        if let Some(id) = elicitation {
+        if let (Some(id), Some(peer)) = (elicitation, peer) {
             let complete = ElicitationCompleteNotification::new(id);
             let params = serde_json::to_value(&complete).ok();
             let notification = mcp::ServerNotification::CustomNotification(
