@@ -376,9 +376,9 @@ pub enum WebError {
     },
     /// The visit was made for another request, user or form.
     Mismatch,
-    /// The flow is bound to no request and user: a hosted form is asked in
-    /// a flow opened with `Flow::open`, or in a task's flow given the
-    /// request that created the task.
+    /// The flow is bound to no request and user: ask a hosted form in a
+    /// flow from `ServerFlow::open` (or `Flow::open`), or in a task's flow
+    /// bound with `ServerFlow::bound_to`.
     Unbound,
     /// The store refused.
     Store(StoreError),
@@ -410,7 +410,7 @@ impl fmt::Display for WebError {
             ),
             WebError::Unbound => f.write_str(
                 "a hosted form needs a flow bound to its request and user: open it with \
-                 `Flow::open`, or in a task give it the request that created the task with \
+                 `ServerFlow::open` (or `Flow::open`), or bind a task's flow with \
                  `ServerFlow::bound_to`",
             ),
             WebError::Store(error) => write!(f, "the visit store refused: {error}"),

@@ -151,12 +151,17 @@ const ACCOUNT: &str = "account";
 
 /// The hosted forms, their visitor the user named in the `x-user` header.
 fn web() -> WebForms {
+    web_of(100)
+}
+
+/// The same, with a store of at most `visits` visits.
+fn web_of(visits: usize) -> WebForms {
     let visitor = |parts: &Parts| {
         let user = parts.headers.get(page_visit::USER_HEADER)?;
         Some(Principal::user(user.to_str().ok()?))
     };
     WebForms::new(
-        MemoryStore::new(100),
+        MemoryStore::new(visits),
         StateKeys::new(StateKey::generate().unwrap()),
         "https://forms.example.com",
         visitor,
@@ -165,18 +170,43 @@ fn web() -> WebForms {
     .form::<Account>(ACCOUNT)
 }
 
-/// Starts a task that asks `Account` on its hosted page; bound to a call of
-/// `connect` by `user`, or to nothing.
-fn start_web(tasks: &TaskManager, web: &WebForms, user: Option<&str>) -> String {
+/// A task asking a hosted form: for whom, of which client, how long it
+/// waits for the page.
+#[derive(Clone, Copy)]
+struct Asking<'a> {
+    /// The user of the call of `connect` the task's flow is bound to, or
+    /// none.
+    user: Option<&'a str>,
+    /// Whether the client declared URL mode.
+    url: bool,
+    /// [`ServerFlow::with_timeout`], if any.
+    timeout: Option<Duration>,
+}
+
+const ADA: Asking = Asking {
+    user: Some("ada"),
+    url: true,
+    timeout: None,
+};
+
+/// Starts a task that asks `Account` on its hosted page, as `asking` says.
+fn start_web(tasks: &TaskManager, web: &WebForms, asking: Asking) -> String {
     let web = web.clone();
     let request = CallToolRequestParams::new("connect");
-    let principal = user.map(Principal::user);
-    let support = ClientSupport::elicitation(ElicitationCapability::form_and_url());
+    let principal = asking.user.map(Principal::user);
+    let support = ClientSupport::elicitation(match asking.url {
+        true => ElicitationCapability::form_and_url(),
+        false => ElicitationCapability::form_only(),
+    });
+    let timeout = asking.timeout;
     let task = tasks.spawn(TaskOptions::new(), move |task| {
         Box::pin(async move {
             let mut flow = ServerFlow::in_task(task, Revision::LATEST, support);
             if let Some(principal) = &principal {
                 flow = flow.bound_to(&request, principal);
+            }
+            if let Some(timeout) = timeout {
+                flow = flow.with_timeout(timeout);
             }
             let answer = flow
                 .web_form::<Account>(&web, ACCOUNT, "Connect your account")
@@ -211,7 +241,7 @@ fn result_text(task: &DetailedTask) -> Value {
 async fn a_bound_task_asks_a_hosted_form_that_only_its_user_answers() {
     let (tasks, web) = (TaskManager::new(), web());
     let router = web.router();
-    let id = start_web(&tasks, &web, Some("ada"));
+    let id = start_web(&tasks, &web, ADA);
     let url = url_asked(&tasks, &id).await;
     assert!(url.starts_with("https://forms.example.com/forms/"), "{url}");
     tasks
@@ -224,7 +254,9 @@ async fn a_bound_task_asks_a_hosted_form_that_only_its_user_answers() {
     let (status, _) = page_visit::open(&router, &url, None).await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
     tokio::time::sleep(Duration::from_millis(50)).await;
-    assert_eq!(tasks.get_task(&id).unwrap().status(), TaskStatus::Working);
+    let task = tasks.get_task(&id).unwrap();
+    assert_eq!(task.status(), TaskStatus::Working, "no answer yet");
+    assert!(pending(&task).is_empty(), "and nothing asked again");
 
     // Its user's answer is checked on the page, then completes the task.
     let posted = page_visit::accept(&router, &url, Some("ada"), "account=a").await;
@@ -238,7 +270,7 @@ async fn a_bound_task_asks_a_hosted_form_that_only_its_user_answers() {
 #[tokio::test(flavor = "multi_thread")]
 async fn a_task_whose_page_is_declined_or_that_is_cancelled_waits_for_no_page() {
     let (tasks, web) = (TaskManager::new(), web());
-    let id = start_web(&tasks, &web, Some("ada"));
+    let id = start_web(&tasks, &web, ADA);
     url_asked(&tasks, &id).await;
     tasks
         .update_task(&id, [(ACCOUNT.to_owned(), json!({ "action": "decline" }))])
@@ -247,7 +279,7 @@ async fn a_task_whose_page_is_declined_or_that_is_cancelled_waits_for_no_page() 
     assert_eq!(result_text(&task), "declined");
 
     // Consented, then cancelled while the page is not submitted.
-    let id = start_web(&tasks, &web, Some("ada"));
+    let id = start_web(&tasks, &web, ADA);
     url_asked(&tasks, &id).await;
     tasks
         .update_task(&id, [(ACCOUNT.to_owned(), json!({ "action": "accept" }))])
@@ -260,8 +292,45 @@ async fn a_task_whose_page_is_declined_or_that_is_cancelled_waits_for_no_page() 
 #[tokio::test(flavor = "multi_thread")]
 async fn a_task_bound_to_nothing_fails_saying_how_to_bind_it() {
     let (tasks, web) = (TaskManager::new(), web());
-    let id = start_web(&tasks, &web, None);
+    let id = start_web(&tasks, &web, Asking { user: None, ..ADA });
     let task = wait(&tasks, &id, |task| task.status() == TaskStatus::Failed).await;
     let said = serde_json::to_string(&task).unwrap();
     assert!(said.contains("`ServerFlow::bound_to`"), "{said}");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_task_whose_user_cancels_or_leaves_the_page_reads_so() {
+    let (tasks, web) = (TaskManager::new(), web());
+    let id = start_web(&tasks, &web, ADA);
+    url_asked(&tasks, &id).await;
+    tasks
+        .update_task(&id, [(ACCOUNT.to_owned(), json!({ "action": "cancel" }))])
+        .unwrap();
+    let task = wait(&tasks, &id, |task| task.status() == TaskStatus::Completed).await;
+    assert_eq!(result_text(&task), "cancelled");
+
+    // Consented, but the page is not submitted within the flow's timeout.
+    let timeout = Some(Duration::from_millis(100));
+    let id = start_web(&tasks, &web, Asking { timeout, ..ADA });
+    url_asked(&tasks, &id).await;
+    tasks
+        .update_task(&id, [(ACCOUNT.to_owned(), json!({ "action": "accept" }))])
+        .unwrap();
+    let task = wait(&tasks, &id, |task| task.status() == TaskStatus::Completed).await;
+    assert_eq!(result_text(&task), "declined");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_task_for_a_client_without_url_mode_fails_before_making_a_visit() {
+    // A store of one visit: the failed task must not have taken it.
+    let (tasks, web) = (TaskManager::new(), web_of(1));
+    let id = start_web(&tasks, &web, Asking { url: false, ..ADA });
+    let task = wait(&tasks, &id, |task| task.status() == TaskStatus::Failed).await;
+    assert!(pending(&task).is_empty());
+    let said = serde_json::to_string(&task).unwrap();
+    assert!(said.contains("url"), "{said}");
+
+    let id = start_web(&tasks, &web, ADA);
+    let url = url_asked(&tasks, &id).await;
+    assert!(url.starts_with("https://forms.example.com/forms/"), "{url}");
 }

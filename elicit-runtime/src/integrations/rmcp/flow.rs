@@ -222,8 +222,9 @@ pub struct ServerFlow<'a> {
     /// The other paths a form takes when the client shows no forms: see
     /// [`ServerFlow::form_or_arguments`].
     pub(super) routes: super::fallback::Routes<'a>,
-    /// The request and user of a flow opened for a request (not a task),
-    /// for its hosted forms' visits.
+    /// The request and user of a flow opened for a request, or of a task's
+    /// flow given them ([`ServerFlow::bound_to`]), for its hosted forms'
+    /// visits.
     #[cfg_attr(
         not(feature = "web"),
         allow(dead_code, reason = "read by hosted forms")
@@ -360,12 +361,16 @@ impl<'a> ServerFlow<'a> {
         }
     }
 
-    /// The same flow, bound to `request` and the user it was authenticated
-    /// as, `principal`: what the hosted forms it asks
+    /// A task's flow ([`ServerFlow::in_task`]), bound to `request` (the
+    /// one that created the task) and the user it was authenticated as,
+    /// `principal`: what the hosted forms it asks
     /// ([`ServerFlow::web_form`], feature `web`) are made for, so that only
-    /// that user's page answers them. [`ServerFlow::open`] binds its flow
-    /// to its own request already; a task's flow ([`ServerFlow::in_task`])
-    /// is bound to nothing until given the request that created the task.
+    /// that user's page answers them. With [`Principal::UNBOUND`] (a server
+    /// for one user) anyone with the page's link can answer it, and in a
+    /// task the link is in `inputRequests` for whoever reads the task.
+    ///
+    /// A flow from [`ServerFlow::open`] is bound to its own request and
+    /// user already, and stays so: on such a flow this changes nothing.
     ///
     /// ```no_run
     /// use elicit_runtime::integrations::rmcp::{ServerFlow, revision_of, support_of};
@@ -386,7 +391,9 @@ impl<'a> ServerFlow<'a> {
     /// }
     /// ```
     pub fn bound_to<R: Continued>(mut self, request: &R, principal: &Principal) -> ServerFlow<'a> {
-        self.bound = Some((request.binding().bound_to(principal), principal.clone()));
+        if matches!(self.via, Via::Task(_)) {
+            self.bound = Some((request.binding().bound_to(principal), principal.clone()));
+        }
         self
     }
 

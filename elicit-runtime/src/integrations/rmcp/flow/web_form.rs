@@ -10,7 +10,8 @@ use futures::future::{Either, select};
 use rmcp::model as mcp;
 
 use super::{ServerFlow, Via};
-use crate::flow::{AskError, Stop, UrlNeed};
+use crate::flow::{AskError, Capability, Stop, Unsupported, UrlNeed};
+use crate::mode::Mode;
 use crate::protocol::ElicitationCompleteNotification;
 use crate::url::UrlConsent;
 use crate::web::store::{NewVisit, StoreError, Waited};
@@ -71,6 +72,12 @@ impl ServerFlow<'_> {
         let Some((binding, principal)) = self.bound.clone() else {
             return Err(web_error(WebError::Unbound));
         };
+        // No visit for a client that cannot be sent to it: it would take a
+        // place in the store until it expired.
+        let url = Capability::Elicitation(Mode::Url);
+        if !self.flow.support().supports(url, self.flow.revision()) {
+            return Err(Unsupported::new(vec![url]).into());
+        }
         let visit = web
             .create::<T>(key, &binding, None)
             .await
