@@ -418,7 +418,7 @@ pub enum AskError {
     /// itself, before 2026-07-28).
     Transport(Box<dyn std::error::Error + Send + Sync>),
     /// The work was cancelled while it waited for the client (a task's
-    /// `tasks/cancel`).
+    /// `tasks/cancel`, or `notifications/cancelled` for the request).
     Cancelled,
     /// The tool asked two different requests under one key in one call: a
     /// key names one question for the whole flow.

@@ -128,8 +128,10 @@ fn retry(
 enum Via<'a> {
     /// Into an input-required result the handler returns (2026-07-28).
     Rounds,
-    /// As requests the server sends on its peer (before 2026-07-28).
-    Peer(&'a Peer<RoleServer>),
+    /// As requests the server sends on the request's peer (before
+    /// 2026-07-28); the request's context also says when the client
+    /// cancels it.
+    Peer(&'a RequestContext<RoleServer>),
     /// Into a task's `inputRequests`, answered by `tasks/update`.
     Task(TaskContext),
 }
@@ -303,7 +305,7 @@ impl<'a> ServerFlow<'a> {
             (flow, Via::Rounds)
         } else {
             let flow = Flow::local(revision, support).with_limits(keys.limits());
-            (flow, Via::Peer(&context.peer))
+            (flow, Via::Peer(context))
         };
         Ok(ServerFlow {
             flow,
@@ -473,10 +475,12 @@ impl<'a> ServerFlow<'a> {
     async fn send(&mut self, result: InputRequiredResult) -> Result<(), Stop> {
         match &self.via {
             Via::Rounds => Ok(()),
-            Via::Peer(peer) => {
-                let peer = *peer;
+            Via::Peer(context) => {
+                let peer = &context.peer;
                 for (key, request) in result.input_requests.iter() {
-                    let response = self.send_on_peer(peer, request).await?;
+                    let response = self
+                        .unless_cancelled(self.send_on_peer(peer, request))
+                        .await??;
                     self.flow.respond(key, response);
                 }
                 Ok(())
@@ -505,6 +509,23 @@ impl<'a> ServerFlow<'a> {
                 }
                 Ok(())
             }
+        }
+    }
+
+    /// `work`'s output, or [`AskError::Cancelled`] once the client cancels
+    /// the request (`notifications/cancelled`) or its task
+    /// (`tasks/cancel`) first; `work` is dropped then.
+    async fn unless_cancelled<F: Future>(&self, work: F) -> Result<F::Output, Stop> {
+        let cancelled = async {
+            match &self.via {
+                Via::Peer(context) => context.ct.cancelled().await,
+                Via::Task(task) => task.cancelled().await,
+                Via::Rounds => std::future::pending().await,
+            }
+        };
+        match futures::future::select(std::pin::pin!(work), std::pin::pin!(cancelled)).await {
+            futures::future::Either::Left((output, _)) => Ok(output),
+            futures::future::Either::Right(((), _)) => Err(AskError::Cancelled.into()),
         }
     }
 

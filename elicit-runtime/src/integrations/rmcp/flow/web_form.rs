@@ -4,13 +4,10 @@
 //! `notifications/elicitation/complete`; in a task as a URL request in its
 //! `inputRequests`, waiting for the page until the task is cancelled.
 
-use std::pin::pin;
-
-use futures::future::{Either, select};
 use rmcp::model as mcp;
 
 use super::{ServerFlow, Via};
-use crate::flow::{AskError, Capability, Stop, Unsupported, UrlNeed};
+use crate::flow::{Capability, Stop, Unsupported, UrlNeed};
 use crate::mode::Mode;
 use crate::protocol::ElicitationCompleteNotification;
 use crate::url::UrlConsent;
@@ -26,7 +23,9 @@ impl ServerFlow<'_> {
     /// a URL request in the input-required result, the answer read on the
     /// retry. Before, `elicitation/create` in URL mode with an
     /// `elicitationId`; once the user consents, the tool waits for the page
-    /// to be submitted (on whichever replica shares the store), sends
+    /// to be submitted (on whichever replica shares the store), or until
+    /// the client cancels the request ([`Stop::Failed`] with
+    /// [`AskError::Cancelled`](crate::flow::AskError::Cancelled)), sends
     /// `notifications/elicitation/complete`, and reads the answer. In a
     /// task bound to the request that created it
     /// ([`ServerFlow::bound_to`]), the URL request goes into the task's
@@ -66,7 +65,7 @@ impl ServerFlow<'_> {
         }
         let peer = match &self.via {
             Via::Rounds => return self.flow.web_form::<T>(web, key, message).await,
-            Via::Peer(peer) => Some(*peer),
+            Via::Peer(context) => Some(&context.peer),
             Via::Task(_) => None,
         };
         let Some((binding, principal)) = self.bound.clone() else {
@@ -89,17 +88,11 @@ impl ServerFlow<'_> {
             UrlConsent::Consented { visit } => visit,
         };
         let timeout = self.timeout.unwrap_or(NewVisit::DEFAULT_TTL);
-        let waited = web.store().wait(visit, timeout);
-        let waited = match &self.via {
-            Via::Task(task) => {
-                let cancelled = task.cancelled();
-                match select(pin!(waited), pin!(cancelled)).await {
-                    Either::Left((waited, _)) => waited,
-                    Either::Right(((), _)) => return Err(AskError::Cancelled.into()),
-                }
-            }
-            _ => waited.await,
-        };
+        // Until the page is submitted, the request cancelled
+        // (`notifications/cancelled`) or the task (`tasks/cancel`).
+        let waited = self
+            .unless_cancelled(web.store().wait(visit, timeout))
+            .await?;
         match waited {
             Ok(Waited::Completed) => {}
             Ok(Waited::TimedOut) | Err(StoreError::Expired) => return Ok(Elicitation::Decline),

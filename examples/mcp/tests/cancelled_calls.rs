@@ -1,0 +1,159 @@
+//! A call the client cancels (`notifications/cancelled`) while its tool
+//! waits, before 2026-07-28: for the client's answer to `elicitation/create`,
+//! or for the user's page after consent. The tool stops waiting and its
+//! flow ends as `AskError::Cancelled`; nothing waits on until a timeout.
+
+#[path = "support/rmcp_session.rs"]
+#[allow(dead_code, reason = "this test connects its own server")]
+mod rmcp_session;
+
+use std::time::Duration;
+
+use axum::http;
+use elicit_runtime::Elicitable;
+use elicit_runtime::flow::{AskError, Stop};
+use elicit_runtime::integrations::rmcp::{ServerFlow, capability_to_rmcp};
+use elicit_runtime::protocol::ElicitationCapability;
+use elicit_runtime::state::{Principal, StateKey, StateKeys};
+use elicit_runtime::web::WebForms;
+use elicit_runtime::web::store::MemoryStore;
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, CallToolResult, ClientCapabilities, ClientConfig,
+    ElicitRequestParams, ElicitResult, ElicitationAction, ErrorData, Implementation,
+    ProtocolVersion, ServerCapabilities, ServerConfig,
+};
+use rmcp::service::{RequestContext, RoleClient, RoleServer};
+use rmcp::{ClientHandler, ServerHandler};
+use tokio::sync::mpsc;
+
+use elicit_mcp::account::{self, ConnectAccount};
+
+#[derive(Debug, Elicitable)]
+#[allow(dead_code, reason = "never answered here")]
+struct Name {
+    name: String,
+}
+
+/// A server whose tools ask and report how the ask ended: `name` asks a
+/// form, `connect_account` asks the account on its page.
+#[derive(Clone)]
+struct Reporting {
+    keys: StateKeys,
+    web: WebForms,
+    ended: mpsc::UnboundedSender<Result<(), Stop>>,
+}
+
+impl Reporting {
+    async fn ask(
+        &self,
+        request: &CallToolRequestParams,
+        context: &RequestContext<RoleServer>,
+    ) -> Result<(), Stop> {
+        let mut flow = ServerFlow::open(context, &self.keys, request, &Principal::UNBOUND)?;
+        if request.name == "connect_account" {
+            let message = "Connect your account";
+            flow.web_form::<ConnectAccount>(&self.web, account::FORM_KEY, message)
+                .await
+                .map(drop)
+        } else {
+            flow.form::<Name>("name", "Your name?").await.map(drop)
+        }
+    }
+}
+
+impl ServerHandler for Reporting {
+    fn get_info(&self) -> ServerConfig {
+        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+    }
+
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let _ = self.ended.send(self.ask(&request, &context).await);
+        Ok(CallToolResult::success(Vec::new()).into())
+    }
+}
+
+/// A client that consents to every page and never answers a form; it
+/// says when a request reaches it.
+#[derive(Clone)]
+struct Slow {
+    asked: mpsc::UnboundedSender<()>,
+}
+
+impl ClientHandler for Slow {
+    fn get_info(&self) -> ClientConfig {
+        let mut capabilities = ClientCapabilities::default();
+        capabilities.elicitation = Some(capability_to_rmcp(&ElicitationCapability::form_and_url()));
+        ClientConfig::new(capabilities, Implementation::new("slow", "1.0.0"))
+            .with_protocol_version(ProtocolVersion::V_2025_11_25)
+    }
+
+    async fn create_elicitation(
+        &self,
+        request: ElicitRequestParams,
+        _context: RequestContext<RoleClient>,
+    ) -> Result<ElicitResult, ErrorData> {
+        let _ = self.asked.send(());
+        match request {
+            ElicitRequestParams::UrlElicitationParams { .. } => {
+                Ok(ElicitResult::new(ElicitationAction::Accept))
+            }
+            _ => std::future::pending().await,
+        }
+    }
+}
+
+/// Calls `tool`, cancels the call once the client has the tool's request,
+/// and returns how the tool's ask ended (within five seconds).
+async fn cancelled_call(tool: &str) -> Result<(), Stop> {
+    let keys = StateKeys::new(StateKey::generate().unwrap());
+    let web = WebForms::new(
+        MemoryStore::new(100),
+        keys.clone(),
+        "https://forms.example.com",
+        |_: &http::request::Parts| Some(Principal::UNBOUND),
+    )
+    .unwrap()
+    .form::<ConnectAccount>(account::FORM_KEY);
+    let (ended, mut asks) = mpsc::unbounded_channel();
+    let server = Reporting { keys, web, ended };
+    let (asked, mut requests) = mpsc::unbounded_channel();
+    let client = Slow { asked };
+    let session = rmcp_session::connect_to(server, client, &ProtocolVersion::V_2025_11_25).await;
+    let mut call = Box::pin(
+        session
+            .client
+            .call_tool(CallToolRequestParams::new(tool.to_owned())),
+    );
+    tokio::select! {
+        ended = &mut call => panic!("`{tool}` ended before it was answered: {ended:?}"),
+        asked = requests.recv() => assert!(asked.is_some(), "`{tool}` sends a request"),
+    }
+    // Dropping the call's future sends `notifications/cancelled` for it.
+    drop(call);
+    tokio::time::timeout(Duration::from_secs(5), asks.recv())
+        .await
+        .unwrap_or_else(|_| panic!("`{tool}` still waits after its call was cancelled"))
+        .expect("the tool reports")
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_call_cancelled_while_its_form_is_unanswered_stops_waiting() {
+    let ended = cancelled_call("name").await;
+    assert!(
+        matches!(ended, Err(Stop::Failed(AskError::Cancelled))),
+        "{ended:?}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_call_cancelled_while_its_page_is_open_stops_waiting() {
+    let ended = cancelled_call("connect_account").await;
+    assert!(
+        matches!(ended, Err(Stop::Failed(AskError::Cancelled))),
+        "{ended:?}"
+    );
+}
