@@ -3,7 +3,7 @@
 //! on the retry.
 
 use super::forms::Answered;
-use super::store::VisitId;
+use super::store::{StoreError, VisitId};
 use super::{Prefer, WebError, WebForms};
 use crate::flow::{AskError, Capability, Flow, Stop, UrlNeed};
 use crate::protocol::Mode;
@@ -84,18 +84,21 @@ impl Flow {
             }
         }
         let asks: u32 = self.carried(&asks_key)?.unwrap_or(0);
+        let closed_key = format!("elicit.web.{key}.closed");
         let visit = match carried {
+            // Closed in an earlier round: the same answers give the same
+            // outcome, with no store to ask.
+            Some(visit) if self.carried::<bool>(&closed_key)? == Some(true) => {
+                let (first, again) = (need(visit, asks), need(visit, asks + 1));
+                return self.ask_to_open(first, again, asks, &asks_key);
+            }
             Some(visit) => {
-                if let Some(answered) = web
-                    .take(visit, key, &binding, &principal)
-                    .await
-                    .map_err(web_error)?
-                {
-                    let answer = answered.typed().map_err(web_error)?;
-                    let value =
-                        serde_json::to_value(&answered).map_err(|_| web_error(WebError::Kept))?;
-                    self.keep(&answer_key, &need(visit, 0), value)?;
-                    return Ok(answer);
+                match web.take(visit, key, &binding, &principal).await {
+                    Ok(Some(answered)) => {
+                        return self.keep_answer(&answer_key, need(visit, 0), answered);
+                    }
+                    Ok(None) | Err(WebError::Store(StoreError::Closed)) => {}
+                    Err(error) => return Err(web_error(error)),
                 }
                 visit
             }
@@ -109,7 +112,35 @@ impl Flow {
             }
         };
         let (first, again) = (need(visit, asks), need(visit, asks + 1));
-        self.ask_to_open(first, again, asks, &asks_key)
+        let given_up = self.ask_to_open(first, again, asks, &asks_key)?;
+        // The flow stops waiting for the page: closed, unless it was
+        // submitted meanwhile, when its answer is read instead.
+        match web
+            .close_or_take(visit, key, &binding, &principal)
+            .await
+            .map_err(web_error)?
+        {
+            Some(answered) => self.keep_answer(&answer_key, need(visit, 0), answered),
+            None => {
+                self.carry(&closed_key, &true)?;
+                Ok(given_up)
+            }
+        }
+    }
+
+    /// A page's answer read as `T`, and kept in the flow's state under
+    /// `answer_key` for the URL request `need`, so later rounds read it
+    /// from there.
+    fn keep_answer<T: Elicitable>(
+        &mut self,
+        answer_key: &str,
+        need: UrlNeed,
+        answered: Answered,
+    ) -> Result<Elicitation<T>, Stop> {
+        let answer = answered.typed().map_err(web_error)?;
+        let value = serde_json::to_value(&answered).map_err(|_| web_error(WebError::Kept))?;
+        self.keep(answer_key, &need, value)?;
+        Ok(answer)
     }
 
     /// Asks the user to open a hosted form's page (`first`, the `asks`-th

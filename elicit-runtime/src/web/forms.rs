@@ -257,8 +257,85 @@ impl WebForms {
         }
     }
 
+    /// Closes `visit`, which the flow of `binding` (whose user is
+    /// `principal`) no longer waits for: it gave up, timed out or was
+    /// cancelled. The page then says the form is no longer open and takes
+    /// no answer ([`VisitStore::close`]). When the page was submitted
+    /// first, the visit stays completed and its answer is read, once, as
+    /// [`WebForms::answer`] reads it: an answer sent as the flow gave up is
+    /// not lost. `None` when it was closed unanswered (or had expired).
+    ///
+    /// A flow that asks through [`Flow::web_form`](crate::flow::Flow::web_form)
+    /// or `ServerFlow::web_form` closes its visits itself.
+    ///
+    /// # Errors
+    ///
+    /// As [`WebForms::answer`].
+    ///
+    /// ```
+    /// use axum::http::request::Parts;
+    /// use elicit_runtime::Elicitable;
+    /// use elicit_runtime::state::{Binding, Principal, StateKey, StateKeys};
+    /// use elicit_runtime::web::WebForms;
+    /// use elicit_runtime::web::store::{MemoryStore, VisitState};
+    /// # tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap().block_on(async {
+    ///
+    /// #[derive(Elicitable)]
+    /// struct Card {
+    ///     number: String,
+    /// }
+    ///
+    /// let keys = StateKeys::new(StateKey::generate().unwrap());
+    /// let visitor = |_: &Parts| Some(Principal::user("alice"));
+    /// let web = WebForms::new(MemoryStore::new(100), keys, "https://example.com", visitor)
+    ///     .unwrap()
+    ///     .form::<Card>("card");
+    /// let alice = Principal::user("alice");
+    /// let binding = Binding::tool("pay", None).bound_to(&alice);
+    /// let visit = web.create::<Card>("card", &binding, None).await.unwrap();
+    ///
+    /// // The flow gives up before the page is submitted.
+    /// assert!(web.close::<Card>(visit, "card", &binding, &alice).await.unwrap().is_none());
+    /// assert_eq!(web.store().load(visit).await.unwrap().state(), VisitState::Closed);
+    /// # });
+    /// ```
+    pub async fn close<T: Elicitable>(
+        &self,
+        visit: VisitId,
+        key: &str,
+        binding: &Binding,
+        principal: &Principal,
+    ) -> Result<Option<Elicitation<T>>, WebError> {
+        match self.close_or_take(visit, key, binding, principal).await? {
+            Some(answered) => answered.typed().map(Some),
+            None => Ok(None),
+        }
+    }
+
+    /// [`WebForms::close`], before the answer is read as a form.
+    pub(crate) async fn close_or_take(
+        &self,
+        visit: VisitId,
+        key: &str,
+        binding: &Binding,
+        principal: &Principal,
+    ) -> Result<Option<Answered>, WebError> {
+        match self.bound_visit(visit, key, binding, principal).await {
+            Ok(()) => {}
+            Err(WebError::Store(StoreError::Expired)) => return Ok(None),
+            Err(error) => return Err(error),
+        }
+        match self.store.close(visit).await {
+            Ok(()) | Err(StoreError::Expired) => Ok(None),
+            Err(StoreError::AlreadyCompleted) => self.take(visit, key, binding, principal).await,
+            Err(error) => Err(error.into()),
+        }
+    }
+
     /// The sealed answer of `visit`, taken once and opened, as
-    /// [`WebForms::answer`] reads it, before it is read as a form.
+    /// [`WebForms::answer`] reads it, before it is read as a form; `None`
+    /// while the page is not submitted, and [`StoreError::Closed`] once
+    /// the visit is closed.
     pub(crate) async fn take(
         &self,
         visit: VisitId,
@@ -266,16 +343,29 @@ impl WebForms {
         binding: &Binding,
         principal: &Principal,
     ) -> Result<Option<Answered>, WebError> {
-        let loaded = self.store.load(visit).await?;
-        if !loaded.continues(binding) || !loaded.is_for(principal) || loaded.form_key() != key {
-            return Err(WebError::Mismatch);
-        }
+        self.bound_visit(visit, key, binding, principal).await?;
         let sealed: SealedAnswer = match self.store.take(visit).await {
             Ok(sealed) => sealed,
             Err(StoreError::NotCompleted) => return Ok(None),
             Err(error) => return Err(error.into()),
         };
         Ok(Some(sealed.open(&self.keys, visit, principal)?))
+    }
+
+    /// Whether `visit` was made for the form `key` and the request and
+    /// user of `binding`: [`WebError::Mismatch`] if not.
+    async fn bound_visit(
+        &self,
+        visit: VisitId,
+        key: &str,
+        binding: &Binding,
+        principal: &Principal,
+    ) -> Result<(), WebError> {
+        let loaded = self.store.load(visit).await?;
+        if !loaded.continues(binding) || !loaded.is_for(principal) || loaded.form_key() != key {
+            return Err(WebError::Mismatch);
+        }
+        Ok(())
     }
 
     pub(crate) fn keys(&self) -> &StateKeys {

@@ -21,6 +21,8 @@ pub(crate) enum Refusal {
     Expired,
     /// The visit was already answered.
     Used,
+    /// The visit was closed unanswered: its request stopped waiting.
+    Closed,
     /// A post without the page's token, with another token, or from
     /// another site.
     Forged,
@@ -40,7 +42,7 @@ impl Refusal {
             Refusal::Unknown => StatusCode::NOT_FOUND,
             Refusal::SignedOut => StatusCode::UNAUTHORIZED,
             Refusal::OtherUser | Refusal::Forged => StatusCode::FORBIDDEN,
-            Refusal::Expired => StatusCode::GONE,
+            Refusal::Expired | Refusal::Closed => StatusCode::GONE,
             Refusal::Used => StatusCode::CONFLICT,
             Refusal::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             Refusal::Unreadable => StatusCode::BAD_REQUEST,
@@ -59,6 +61,10 @@ impl Refusal {
             }
             Refusal::Expired => "This form has expired: ask again from the app",
             Refusal::Used => "This form was already answered: each link is used once",
+            Refusal::Closed => {
+                "This form is no longer open, as the request that asked for it has ended: \
+                 nothing was sent. Ask again from the app"
+            }
             Refusal::Forged => {
                 "This submission did not come from the form's own page: open the link again \
                  and submit from there"

@@ -144,8 +144,10 @@ async fn admit(web: &WebForms, visit: &str, parts: &Parts) -> Result<(Visit, Pri
     if !visit.is_for(&visitor) {
         return Err(Refusal::OtherUser.page());
     }
-    if visit.state() != VisitState::Pending {
-        return Err(Refusal::Used.page());
+    match visit.state() {
+        VisitState::Pending => {}
+        VisitState::Closed => return Err(Refusal::Closed.page()),
+        VisitState::Completed | VisitState::Taken => return Err(Refusal::Used.page()),
     }
     Ok((visit, visitor))
 }
@@ -155,6 +157,7 @@ fn refusal_of(error: &StoreError) -> Refusal {
     match error {
         StoreError::Malformed | StoreError::Unknown => Refusal::Unknown,
         StoreError::Expired => Refusal::Expired,
+        StoreError::Closed => Refusal::Closed,
         StoreError::AlreadyCompleted | StoreError::AlreadyTaken => Refusal::Used,
         StoreError::TooLarge { .. } => Refusal::TooLarge,
         _ => Refusal::Unavailable,

@@ -42,7 +42,7 @@ macro_rules! behaviours {
 
             behaviours!(@each $backend; lifecycle, follows_its_token, take_twice,
                 complete_twice, expired, unknown, sealed_at_rest, wait_is_woken,
-                one_of_many, refuses_bad_input);
+                one_of_many, refuses_bad_input, closed, close_races_the_page);
         }
     };
     (@each $backend:expr; $($name:ident),*) => {
@@ -91,6 +91,24 @@ async fn memory_is_bounded_and_evicts_no_live_visit() {
     store.take(first.id).await.unwrap();
     store.create(visit()).await.unwrap();
     assert_eq!(store.len(), 3);
+}
+
+/// A closed visit no longer counts as live: a full store forgets it to
+/// make room.
+#[tokio::test]
+async fn memory_makes_room_by_forgetting_closed_visits() {
+    let store = MemoryStore::new(2);
+    let visit = || NewVisit::new(&Binding::tool("t", None).for_principal("alice"), "form");
+    let first = store.create(visit()).await.unwrap();
+    store.create(visit()).await.unwrap();
+    assert_eq!(
+        store.create(visit()).await.unwrap_err(),
+        StoreError::Full { limit: 2 }
+    );
+    store.close(first.id).await.unwrap();
+    store.create(visit()).await.unwrap();
+    assert_eq!(store.len(), 2);
+    assert_eq!(store.load(first.id).await.unwrap_err(), StoreError::Unknown);
 }
 
 /// Expired visits are swept once forgotten.

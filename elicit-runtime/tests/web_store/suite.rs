@@ -293,3 +293,95 @@ pub async fn refuses_bad_input<B: Backend>(backend: &B) {
         VisitState::Pending
     );
 }
+
+/// A closed visit takes no answer and has none to take, on either
+/// replica; a wait on it ends at once, and one already waiting is woken
+/// by the close on the other replica. Closing again does nothing; an
+/// answered visit is not closed, and keeps its answer for the taker.
+pub async fn closed<B: Backend>(backend: &B) {
+    let (a, b) = backend.replicas(StoreLimits::DEFAULT).await;
+    let keys = keys();
+    let created = a.create(new_visit()).await.unwrap();
+    let waiter = {
+        let a = a.clone();
+        tokio::spawn(async move { a.wait(created.id, Duration::from_secs(20)).await })
+    };
+    // Let the waiter subscribe, then close on the other replica.
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let started = std::time::Instant::now();
+    b.close(created.id).await.unwrap();
+    assert_eq!(waiter.await.unwrap(), Ok(Waited::Closed));
+    assert!(started.elapsed() < Duration::from_secs(5), "woken late");
+
+    assert_eq!(
+        a.load(created.id).await.unwrap().state(),
+        VisitState::Closed
+    );
+    let sealed = SealedAnswer::seal(&keys, created.id, &alice(), &answer()).unwrap();
+    assert_eq!(
+        a.complete(created.id, sealed).await,
+        Err(StoreError::Closed)
+    );
+    assert_eq!(a.take(created.id).await, Err(StoreError::Closed));
+    assert_eq!(
+        a.wait(created.id, Duration::from_secs(20)).await,
+        Ok(Waited::Closed)
+    );
+    assert_eq!(b.close(created.id).await, Ok(()), "closing twice");
+    assert_eq!(
+        a.load(created.id).await.unwrap().state(),
+        VisitState::Closed
+    );
+
+    let answered = completed(&a, &keys).await;
+    assert_eq!(b.close(answered).await, Err(StoreError::AlreadyCompleted));
+    let taken = a.take(answered).await.unwrap();
+    assert_eq!(
+        taken.open::<Value>(&keys, answered, &alice()).unwrap(),
+        answer()
+    );
+    assert_eq!(b.close(answered).await, Err(StoreError::AlreadyTaken));
+
+    let id = VisitId::generate().unwrap();
+    assert_eq!(a.close(id).await, Err(StoreError::Unknown));
+    let short = a
+        .create(new_visit().with_ttl(Duration::from_millis(100)))
+        .await
+        .unwrap();
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    assert_eq!(a.close(short.id).await, Err(StoreError::Expired));
+}
+
+/// A page's submission racing the flow's close on the other replica:
+/// exactly one wins, and an answer the store took is never lost.
+pub async fn close_races_the_page<B: Backend>(backend: &B) {
+    const N: usize = 24;
+    let (a, b) = backend.replicas(StoreLimits::DEFAULT).await;
+    let keys = keys();
+    let (mut closed, mut answered) = (0, 0);
+    for _ in 0..N {
+        let created = a.create(new_visit()).await.unwrap();
+        let sealed = SealedAnswer::seal(&keys, created.id, &alice(), &answer()).unwrap();
+        let page = {
+            let b = b.clone();
+            tokio::spawn(async move { b.complete(created.id, sealed).await })
+        };
+        let close = a.close(created.id).await;
+        match (close, page.await.unwrap()) {
+            (Ok(()), Err(StoreError::Closed)) => {
+                closed += 1;
+                assert_eq!(a.take(created.id).await, Err(StoreError::Closed));
+            }
+            (Err(StoreError::AlreadyCompleted), Ok(())) => {
+                answered += 1;
+                let taken = a.take(created.id).await.unwrap();
+                assert_eq!(
+                    taken.open::<Value>(&keys, created.id, &alice()).unwrap(),
+                    answer()
+                );
+            }
+            outcome => panic!("both or neither won: {outcome:?}"),
+        }
+    }
+    assert_eq!(closed + answered, N);
+}

@@ -38,6 +38,10 @@ pub enum StoreError {
     AlreadyTaken,
     /// The visit is not completed yet: there is no answer to take.
     NotCompleted,
+    /// The visit was closed unanswered: the flow that made it stopped
+    /// waiting (it gave up, timed out or was cancelled), so it takes no
+    /// answer and has none to take.
+    Closed,
     /// The store holds `limit` live visits and makes no more until some
     /// are answered or expire (live visits are never evicted).
     Full {
@@ -89,6 +93,10 @@ impl fmt::Display for StoreError {
             ),
             StoreError::NotCompleted => f.write_str(
                 "this visit is not answered yet: open the link and submit the form first",
+            ),
+            StoreError::Closed => f.write_str(
+                "this visit was closed unanswered, as the request that asked for it stopped \
+                 waiting: ask the tool again for a new link",
             ),
             StoreError::Full { limit } => write!(
                 f,

@@ -22,8 +22,8 @@ use super::{
 /// - **Swept.** Visits past [`StoreLimits::remember`] after their expiry
 ///   are dropped as new ones are made (at most once a second), and
 ///   [`MemoryStore::sweep`] drops them on demand.
-/// - **Woken.** A completion wakes every [`VisitStore::wait`] on the visit
-///   at once, through a `tokio::sync::watch` channel.
+/// - **Woken.** A completion (or a close) wakes every [`VisitStore::wait`]
+///   on the visit at once, through a `tokio::sync::watch` channel.
 ///
 /// Clones share the same visits.
 ///
@@ -70,7 +70,8 @@ struct Entry {
     expires_at: SystemTime,
     state: VisitState,
     answer: Option<SealedAnswer>,
-    /// `true` once completed; every waiter holds a receiver.
+    /// `true` once no longer pending (completed or closed); every waiter
+    /// holds a receiver.
     done: watch::Sender<bool>,
 }
 
@@ -271,8 +272,10 @@ impl MemoryStore {
         if entry.expires_at <= now {
             return Err(StoreError::Expired);
         }
-        if entry.state != VisitState::Pending {
-            return Err(StoreError::AlreadyCompleted);
+        match entry.state {
+            VisitState::Pending => {}
+            VisitState::Closed => return Err(StoreError::Closed),
+            VisitState::Completed | VisitState::Taken => return Err(StoreError::AlreadyCompleted),
         }
         entry.state = VisitState::Completed;
         entry.answer = Some(answer);
@@ -290,6 +293,7 @@ impl MemoryStore {
         match entry.state {
             VisitState::Pending => Err(StoreError::NotCompleted),
             VisitState::Taken => Err(StoreError::AlreadyTaken),
+            VisitState::Closed => Err(StoreError::Closed),
             VisitState::Completed => {
                 entry.state = VisitState::Taken;
                 entry.answer.take().ok_or(StoreError::Corrupt)
@@ -307,21 +311,39 @@ impl MemoryStore {
     ) -> Result<Result<(watch::Receiver<bool>, Duration), Waited>, StoreError> {
         let mut table = self.table();
         let entry = self.entry(&mut table, id, now)?;
-        if entry.state != VisitState::Pending {
-            return Ok(Err(Waited::Completed));
+        if let Some(waited) = entry.state.waited() {
+            return Ok(Err(waited));
         }
         match entry.expires_at.duration_since(now) {
             Ok(left) if !left.is_zero() => Ok(Ok((entry.done.subscribe(), timeout.min(left)))),
             _ => Err(StoreError::Expired),
         }
     }
+
+    fn close_now(&self, id: VisitId, now: SystemTime) -> Result<(), StoreError> {
+        let mut table = self.table();
+        let entry = self.entry(&mut table, id, now)?;
+        if entry.expires_at <= now {
+            return Err(StoreError::Expired);
+        }
+        match entry.state {
+            VisitState::Pending => {
+                entry.state = VisitState::Closed;
+                entry.done.send_replace(true);
+                Ok(())
+            }
+            VisitState::Closed => Ok(()),
+            VisitState::Completed => Err(StoreError::AlreadyCompleted),
+            VisitState::Taken => Err(StoreError::AlreadyTaken),
+        }
+    }
 }
 
 impl Entry {
-    /// Whether the visit still matters: not expired, and its answer not
-    /// taken.
+    /// Whether the visit still matters: not expired, and neither its
+    /// answer taken nor the visit closed.
     fn is_live(&self, now: SystemTime) -> bool {
-        self.expires_at > now && self.state != VisitState::Taken
+        self.expires_at > now && matches!(self.state, VisitState::Pending | VisitState::Completed)
     }
 }
 
@@ -348,13 +370,17 @@ impl VisitStore for MemoryStore {
                 Ok(waiting) => waiting,
                 Err(waited) => return Ok(waited),
             };
-            // Woken by the completion, by the entry being dropped, or by
-            // the time; the state after it decides.
+            // Woken by the completion or the close, by the entry being
+            // dropped, or by the time; the state after it decides.
             let _ = tokio::time::timeout(left, done.wait_for(|done| *done)).await;
             match self.watch(id, Duration::ZERO, SystemTime::now())? {
                 Err(waited) => Ok(waited),
                 Ok(_) => Ok(Waited::TimedOut),
             }
         })
+    }
+
+    fn close(&self, id: VisitId) -> StoreFuture<'_, ()> {
+        Box::pin(async move { self.close_now(id, SystemTime::now()) })
     }
 }

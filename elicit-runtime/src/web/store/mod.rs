@@ -9,7 +9,9 @@
 //! once by the tool's retry ([`VisitStore::take`], every later taker
 //! refused with [`StoreError::AlreadyTaken`]). On 2025-11-25 the waiting
 //! tool is woken when the page completes the visit ([`VisitStore::wait`]),
-//! on whichever replica it waits.
+//! on whichever replica it waits. A flow that stops waiting for a pending
+//! visit closes it ([`VisitStore::close`]): the page then says the form is
+//! no longer open, rather than take an answer no one will read.
 //!
 //! The store never sees an answer in clear: the page seals it with the
 //! server's [`StateKeys`](crate::state::StateKeys), bound to the visit
@@ -157,6 +159,38 @@ pub trait VisitStore: Send + Sync {
     /// waited for, [`StoreError::Unknown`], [`StoreError::Corrupt`],
     /// [`StoreError::Backend`].
     fn wait(&self, id: VisitId, timeout: Duration) -> StoreFuture<'_, Waited>;
+
+    /// Closes a pending visit that no flow waits for any more (the flow
+    /// gave up, timed out or was cancelled): the page takes no answer for
+    /// it ([`StoreError::Closed`]) and says the form is no longer open, and
+    /// every [`VisitStore::wait`] on it returns [`Waited::Closed`]. Closing
+    /// a closed visit does nothing.
+    ///
+    /// A visit the page completed first is not closed: the caller gets
+    /// [`StoreError::AlreadyCompleted`], and the answer still waits to be
+    /// taken, so an answer submitted as the flow gave up is not lost.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::AlreadyCompleted`], [`StoreError::AlreadyTaken`],
+    /// [`StoreError::Expired`], [`StoreError::Unknown`],
+    /// [`StoreError::Corrupt`], [`StoreError::Backend`].
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use elicit_runtime::state::Binding;
+    /// use elicit_runtime::web::store::{MemoryStore, NewVisit, StoreError, VisitState, VisitStore, Waited};
+    /// # tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap().block_on(async {
+    ///
+    /// let store = MemoryStore::new(100);
+    /// let created = store.create(NewVisit::new(&Binding::tool("t", None), "form")).await.unwrap();
+    /// store.close(created.id).await.unwrap();
+    /// assert_eq!(store.load(created.id).await.unwrap().state(), VisitState::Closed);
+    /// assert_eq!(store.wait(created.id, Duration::from_secs(1)).await, Ok(Waited::Closed));
+    /// assert_eq!(store.take(created.id).await, Err(StoreError::Closed));
+    /// # });
+    /// ```
+    fn close(&self, id: VisitId) -> StoreFuture<'_, ()>;
 }
 
 impl<S: VisitStore + ?Sized> VisitStore for Arc<S> {
@@ -178,5 +212,9 @@ impl<S: VisitStore + ?Sized> VisitStore for Arc<S> {
 
     fn wait(&self, id: VisitId, timeout: Duration) -> StoreFuture<'_, Waited> {
         (**self).wait(id, timeout)
+    }
+
+    fn close(&self, id: VisitId) -> StoreFuture<'_, ()> {
+        (**self).close(id)
     }
 }

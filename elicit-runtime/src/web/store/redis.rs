@@ -30,6 +30,7 @@ const COMPLETE: &str = r"
 local v = redis.call('HMGET', KEYS[1], 'state', 'expires')
 if not v[1] then return 'unknown' end
 if tonumber(v[2]) <= tonumber(ARGV[1]) then return 'expired' end
+if v[1] == 'closed' then return 'closed' end
 if v[1] ~= 'pending' then return 'completed' end
 redis.call('HSET', KEYS[1], 'state', 'completed', 'answer', ARGV[2], 'expires', ARGV[3])
 redis.call('PEXPIRE', KEYS[1], ARGV[4])
@@ -44,10 +45,26 @@ if not v[1] then return {'unknown'} end
 if tonumber(v[2]) <= tonumber(ARGV[1]) then return {'expired'} end
 if v[1] == 'pending' then return {'pending'} end
 if v[1] == 'taken' then return {'taken'} end
+if v[1] == 'closed' then return {'closed'} end
 if v[1] ~= 'completed' or not v[3] then return {'corrupt'} end
 redis.call('HSET', KEYS[1], 'state', 'taken')
 redis.call('HDEL', KEYS[1], 'answer')
 return {'ok', v[3]}
+";
+
+/// Closes a pending, current visit, and tells the replicas that wait for
+/// it; a closed one stays closed. ARGV: now, the channel.
+const CLOSE: &str = r"
+local v = redis.call('HMGET', KEYS[1], 'state', 'expires')
+if not v[1] then return 'unknown' end
+if tonumber(v[2]) <= tonumber(ARGV[1]) then return 'expired' end
+if v[1] == 'closed' then return 'ok' end
+if v[1] == 'completed' then return 'completed' end
+if v[1] == 'taken' then return 'taken' end
+if v[1] ~= 'pending' then return 'corrupt' end
+redis.call('HSET', KEYS[1], 'state', 'closed')
+redis.call('PUBLISH', ARGV[2], 'closed')
+return 'ok'
 ";
 
 /// The fields [`RedisStore::load`] reads: everything but the answer.
@@ -70,11 +87,11 @@ const FIELDS: [&str; 8] = [
 ///   unless [`RedisStore::with_prefix`] says otherwise) with a time to
 ///   live: the visit's lifetime plus [`StoreLimits::remember`]. Redis
 ///   drops it after that.
-/// - **Atomic steps.** Create, complete and take each run as one Lua
+/// - **Atomic steps.** Create, complete, take and close each run as one Lua
 ///   script, so a visit is made once (never over an existing one, as
 ///   `SET … NX` would), completed once, and its answer taken once however
 ///   many replicas race for it; the answer is deleted as it is taken.
-/// - **Completion pushed** on the channel `{prefix}{id}:done`: a replica
+/// - **Completion (or close) pushed** on the channel `{prefix}{id}:done`: a replica
 ///   waiting on 2025-11-25 ([`VisitStore::wait`]) subscribes to it on a
 ///   connection of its own for the wait.
 /// - **Sealed answers only**: the store keeps a [`SealedAnswer`], digests
@@ -109,6 +126,7 @@ struct Scripts {
     create: Script,
     complete: Script,
     take: Script,
+    close: Script,
 }
 
 impl core::fmt::Debug for RedisStore {
@@ -142,6 +160,7 @@ impl RedisStore {
                 create: Script::new(CREATE),
                 complete: Script::new(COMPLETE),
                 take: Script::new(TAKE),
+                close: Script::new(CLOSE),
             }),
         })
     }
@@ -262,6 +281,24 @@ impl RedisStore {
         match outcome.as_str() {
             "ok" => Ok(()),
             "completed" => Err(StoreError::AlreadyCompleted),
+            "closed" => Err(StoreError::Closed),
+            "expired" => Err(StoreError::Expired),
+            "unknown" => Err(StoreError::Unknown),
+            _ => Err(StoreError::Corrupt),
+        }
+    }
+
+    async fn close_now(&self, id: VisitId, now: SystemTime) -> Result<(), StoreError> {
+        let mut invocation = self.scripts.close.key(self.key_of(id));
+        invocation.arg(millis(now)).arg(self.channel_of(id));
+        let outcome: String = invocation
+            .invoke_async(&mut self.connection.clone())
+            .await
+            .map_err(backend)?;
+        match outcome.as_str() {
+            "ok" => Ok(()),
+            "completed" => Err(StoreError::AlreadyCompleted),
+            "taken" => Err(StoreError::AlreadyTaken),
             "expired" => Err(StoreError::Expired),
             "unknown" => Err(StoreError::Unknown),
             _ => Err(StoreError::Corrupt),
@@ -280,6 +317,7 @@ impl RedisStore {
             (Some("ok"), Some(answer)) => Ok(SealedAnswer::from_stored(answer)),
             (Some("taken"), None) => Err(StoreError::AlreadyTaken),
             (Some("pending"), None) => Err(StoreError::NotCompleted),
+            (Some("closed"), None) => Err(StoreError::Closed),
             (Some("expired"), None) => Err(StoreError::Expired),
             (Some("unknown"), None) => Err(StoreError::Unknown),
             _ => Err(StoreError::Corrupt),
@@ -296,18 +334,16 @@ impl RedisStore {
             .map_err(backend)?;
         let now = SystemTime::now();
         let visit = self.load_now(id, now).await?;
-        if visit.state != VisitState::Pending {
-            return Ok(Waited::Completed);
+        if let Some(waited) = visit.state.waited() {
+            return Ok(waited);
         }
         let left = visit.expires_at.duration_since(now).unwrap_or_default();
         {
             let mut messages = pubsub.on_message();
             let _ = tokio::time::timeout(timeout.min(left), messages.next()).await;
         }
-        match self.load_now(id, SystemTime::now()).await?.state {
-            VisitState::Pending => Ok(Waited::TimedOut),
-            VisitState::Completed | VisitState::Taken => Ok(Waited::Completed),
-        }
+        let state = self.load_now(id, SystemTime::now()).await?.state;
+        Ok(state.waited().unwrap_or(Waited::TimedOut))
     }
 }
 
@@ -330,6 +366,10 @@ impl VisitStore for RedisStore {
 
     fn wait(&self, id: VisitId, timeout: Duration) -> StoreFuture<'_, Waited> {
         Box::pin(self.wait_now(id, timeout))
+    }
+
+    fn close(&self, id: VisitId) -> StoreFuture<'_, ()> {
+        Box::pin(self.close_now(id, SystemTime::now()))
     }
 }
 

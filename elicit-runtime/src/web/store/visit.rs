@@ -228,7 +228,8 @@ pub struct Created {
     pub expires_at: SystemTime,
 }
 
-/// Where a visit is: waiting for the user, answered, or its answer read.
+/// Where a visit is: waiting for the user, answered, its answer read, or
+/// closed unanswered by the flow that made it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum VisitState {
     /// Waiting for the user's submission.
@@ -237,9 +238,21 @@ pub enum VisitState {
     Completed,
     /// Answered, and the answer was taken (it is no longer kept).
     Taken,
+    /// Closed before it was answered ([`VisitStore::close`](super::VisitStore::close)):
+    /// the flow that made it stopped waiting, and the page takes no answer.
+    Closed,
 }
 
 impl VisitState {
+    /// How a wait for the visit ends in this state; `None` while pending.
+    pub(crate) fn waited(self) -> Option<Waited> {
+        match self {
+            VisitState::Pending => None,
+            VisitState::Completed | VisitState::Taken => Some(Waited::Completed),
+            VisitState::Closed => Some(Waited::Closed),
+        }
+    }
+
     /// The word a store keeps.
     #[cfg(feature = "redis")]
     pub(crate) fn as_str(self) -> &'static str {
@@ -247,6 +260,7 @@ impl VisitState {
             VisitState::Pending => "pending",
             VisitState::Completed => "completed",
             VisitState::Taken => "taken",
+            VisitState::Closed => "closed",
         }
     }
 
@@ -257,6 +271,7 @@ impl VisitState {
             "pending" => Some(VisitState::Pending),
             "completed" => Some(VisitState::Completed),
             "taken" => Some(VisitState::Taken),
+            "closed" => Some(VisitState::Closed),
             _ => None,
         }
     }
@@ -348,6 +363,8 @@ pub enum Waited {
     Completed,
     /// The time ran out with the visit still pending.
     TimedOut,
+    /// The visit was closed unanswered ([`VisitStore::close`](super::VisitStore::close)).
+    Closed,
 }
 
 /// 32 random bytes from the operating system.

@@ -11,7 +11,7 @@ use crate::flow::{Capability, Stop, Unsupported, UrlNeed};
 use crate::mode::Mode;
 use crate::protocol::ElicitationCompleteNotification;
 use crate::url::UrlConsent;
-use crate::web::store::{NewVisit, StoreError, Waited};
+use crate::web::store::{NewVisit, StoreError, VisitId, Waited};
 use crate::web::{Prefer, WebError, WebForms};
 use crate::{form::Elicitable, form::FormMode, outcome::Elicitation};
 
@@ -82,20 +82,44 @@ impl ServerFlow<'_> {
             .await
             .map_err(web_error)?;
         let need = UrlNeed::new(key, message, web.link(visit)).with_policy(web.url_policy());
-        let elicitation = match self.gather(need).await? {
-            UrlConsent::Declined => return Ok(Elicitation::Decline),
-            UrlConsent::Cancelled => return Ok(Elicitation::Cancel),
+        // Whenever the flow stops waiting for the page, the visit is
+        // closed: the page then says so, and takes no answer.
+        let consent = match self.gather(need).await {
+            Ok(consent) => consent,
+            Err(stop) => return Err(discard(web, visit, stop).await),
+        };
+        let elicitation = match consent {
             UrlConsent::Consented { visit } => visit,
+            // A page submitted all the same is read: its answer is the user's.
+            refused => {
+                let given_up = match refused {
+                    UrlConsent::Cancelled => Elicitation::Cancel,
+                    _ => Elicitation::Decline,
+                };
+                let answer = web.close::<T>(visit, key, &binding, &principal).await;
+                return Ok(answer.map_err(web_error)?.unwrap_or(given_up));
+            }
         };
         let timeout = self.timeout.unwrap_or(NewVisit::DEFAULT_TTL);
         // Until the page is submitted, the request cancelled
         // (`notifications/cancelled`) or the task (`tasks/cancel`).
-        let waited = self
+        let waited = match self
             .unless_cancelled(web.store().wait(visit, timeout))
-            .await?;
+            .await
+        {
+            Ok(waited) => waited,
+            Err(stop) => return Err(discard(web, visit, stop).await),
+        };
         match waited {
             Ok(Waited::Completed) => {}
-            Ok(Waited::TimedOut) | Err(StoreError::Expired) => return Ok(Elicitation::Decline),
+            // Out of time: closed, unless the page was submitted as the
+            // time ran out.
+            Ok(Waited::TimedOut) => match web.store().close(visit).await {
+                Ok(()) | Err(StoreError::Expired) => return Ok(Elicitation::Decline),
+                Err(StoreError::AlreadyCompleted) => {}
+                Err(error) => return Err(web_error(error.into())),
+            },
+            Ok(Waited::Closed) | Err(StoreError::Expired) => return Ok(Elicitation::Decline),
             Err(error) => return Err(web_error(error.into())),
         }
         if let (Some(id), Some(peer)) = (elicitation, peer) {
@@ -118,6 +142,16 @@ impl ServerFlow<'_> {
             None => Ok(Elicitation::Decline),
         }
     }
+}
+
+/// `stop`, once the visit of a flow that stops with it is closed, its
+/// answer dropped if the page was submitted: no one reads it. The store's
+/// own refusal is not `stop`'s concern: an unclosed visit expires.
+async fn discard(web: &WebForms, visit: VisitId, stop: Stop) -> Stop {
+    if web.store().close(visit).await == Err(StoreError::AlreadyCompleted) {
+        let _ = web.store().take(visit).await;
+    }
+    stop
 }
 
 impl ServerFlow<'_> {

@@ -9,6 +9,7 @@ use crate::form::Elicitable;
 use crate::outcome::Elicitation;
 use crate::protocol::Mode;
 use crate::state::Binding;
+use crate::web::store::StoreError;
 use crate::web::{LinkToken, VISIT_ARGUMENT, WEB_FORM_ASKS, WebError, WebForms};
 
 impl ServerFlow<'_> {
@@ -29,7 +30,7 @@ impl ServerFlow<'_> {
     /// link and a token sealed for the call (its arguments without the
     /// token's, its user); the call carrying the token reads the visit's
     /// answer, or gives the same link again until [`WEB_FORM_ASKS`] calls
-    /// found it unanswered (then declined).
+    /// found it unanswered (then declined, and the visit closed).
     pub(super) async fn web_link<T: Elicitable + 'static>(
         &mut self,
         web: &WebForms,
@@ -61,16 +62,21 @@ impl ServerFlow<'_> {
                 if opened.key != key {
                     return Err(web_error(WebError::Mismatch));
                 }
-                if let Some(answered) = web
-                    .take(visit, key, &binding, &principal)
-                    .await
-                    .map_err(web_error)?
-                {
-                    return answered.typed().map_err(web_error);
+                match web.take(visit, key, &binding, &principal).await {
+                    Ok(Some(answered)) => return answered.typed().map_err(web_error),
+                    Ok(None) => {}
+                    // Given up on in an earlier call.
+                    Err(WebError::Store(StoreError::Closed)) => return Ok(Elicitation::Decline),
+                    Err(error) => return Err(web_error(error)),
                 }
                 let asks = opened.asks.saturating_add(1);
                 if asks >= WEB_FORM_ASKS {
-                    return Ok(Elicitation::Decline);
+                    // Given up on: closed, unless the page was submitted
+                    // just now.
+                    return match web.close::<T>(visit, key, &binding, &principal).await {
+                        Ok(answer) => Ok(answer.unwrap_or(Elicitation::Decline)),
+                        Err(error) => Err(web_error(error)),
+                    };
                 }
                 (visit, asks)
             }
