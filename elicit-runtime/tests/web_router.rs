@@ -554,6 +554,101 @@ async fn an_expired_visit_is_refused() {
 }
 
 #[tokio::test]
+async fn a_closed_visit_is_refused() {
+    let setup = setup();
+    let visit = visit_for(&setup, "alice").await;
+    let csrf = csrf_of(&get(&setup, &visit.to_string(), Some("alice")).await);
+    // The flow stops waiting while the page is open.
+    let closed = setup
+        .web
+        .close::<Connect>(
+            visit,
+            "connect",
+            &binding("alice"),
+            &Principal::user("alice"),
+        )
+        .await
+        .unwrap();
+    assert!(closed.is_none(), "nothing was submitted");
+    assert_refused(
+        &get(&setup, &visit.to_string(), Some("alice")).await,
+        StatusCode::GONE,
+        "no longer open",
+    );
+    let refused = post(
+        &setup,
+        visit,
+        "alice",
+        body(&csrf, "ada-main", SECRET, "accept"),
+    )
+    .await;
+    assert_refused(&refused, StatusCode::GONE, "no longer open");
+    assert_eq!(setup.store.stored_answer(visit), None);
+}
+
+#[tokio::test]
+async fn closing_a_submitted_visit_reads_its_answer_once() {
+    let setup = setup();
+    let visit = visit_for(&setup, "alice").await;
+    let csrf = csrf_of(&get(&setup, &visit.to_string(), Some("alice")).await);
+    let done = post(
+        &setup,
+        visit,
+        "alice",
+        body(&csrf, "ada-main", SECRET, "accept"),
+    )
+    .await;
+    assert_eq!(done.status, StatusCode::OK);
+    let alice = Principal::user("alice");
+    let closed = setup
+        .web
+        .close::<Connect>(visit, "connect", &binding("alice"), &alice)
+        .await
+        .unwrap();
+    let Some(Elicitation::Accept(connect)) = closed else {
+        panic!("the submitted answer: {closed:?}");
+    };
+    assert_eq!(
+        (connect.account.as_str(), connect.api_key.expose()),
+        ("ada-main", SECRET)
+    );
+    assert!(matches!(
+        setup
+            .web
+            .close::<Connect>(visit, "connect", &binding("alice"), &alice)
+            .await,
+        Err(WebError::Store(StoreError::AlreadyTaken))
+    ));
+}
+
+#[tokio::test]
+async fn only_the_flow_of_a_visit_closes_it() {
+    let setup = setup();
+    let visit = visit_for(&setup, "alice").await;
+    for (binding, user) in [
+        (binding("mallory"), "mallory"),
+        (binding("alice"), "mallory"),
+        (
+            Binding::tool("other_tool", None).bound_to(&Principal::user("alice")),
+            "alice",
+        ),
+    ] {
+        assert!(matches!(
+            setup
+                .web
+                .close::<Connect>(visit, "connect", &binding, &Principal::user(user))
+                .await,
+            Err(WebError::Mismatch)
+        ));
+    }
+    assert_eq!(
+        get(&setup, &visit.to_string(), Some("alice")).await.status,
+        StatusCode::OK,
+        "still open"
+    );
+}
+
+#[tokio::test]
 async fn a_post_over_the_size_limit_is_refused() {
     let setup = setup_with(Limits::DEFAULT.max_bytes(512), None);
     let visit = visit_for(&setup, "alice").await;
@@ -805,10 +900,15 @@ mod flow {
             assert_eq!(asked(&next, &key).1, visit, "the same visit");
             state = next;
         }
-        let answer = connect(&setup, &keys, "alice", &consented(&key, &state))
-            .await
-            .unwrap();
+        let last = consented(&key, &state);
+        let answer = connect(&setup, &keys, "alice", &last).await.unwrap();
         assert!(matches!(answer, Elicitation::Decline));
+        // Given up on: the page is closed, and the same retry reads the same.
+        let page = get(&setup, &visit.to_string(), Some("alice")).await;
+        assert_eq!(page.status, StatusCode::GONE);
+        assert!(page.body.contains("no longer open"), "{}", page.body);
+        let again = connect(&setup, &keys, "alice", &last).await.unwrap();
+        assert!(matches!(again, Elicitation::Decline));
     }
 
     #[tokio::test]
@@ -1004,6 +1104,68 @@ mod flow {
         );
         let answer = connect(&setup, &keys, "alice", &retry).await.unwrap();
         assert!(matches!(answer, Elicitation::Decline));
+        let (_, visit) = asked(&first, "connect");
+        let page = get(&setup, &visit.to_string(), Some("alice")).await;
+        assert_eq!(page.status, StatusCode::GONE, "the declined page is closed");
+    }
+
+    /// A tool that asks a name after the hosted form, whatever its answer.
+    async fn connect_then_name(
+        web: &WebForms,
+        keys: &StateKeys,
+        retry: &RetryParams,
+    ) -> Result<(bool, String), Stop> {
+        let support = ClientSupport::elicitation(ElicitationCapability::form_and_url());
+        let mut flow = Flow::open(
+            keys,
+            Binding::tool("connect_account", None),
+            &Principal::user("alice"),
+            Revision::LATEST,
+            support,
+            retry,
+        )?;
+        let connected = flow
+            .web_form::<Connect>(web, "connect", "Connect your account")
+            .await?;
+        let name = match flow.form::<Confirm>("confirm", "Go on without it?")? {
+            Elicitation::Accept(confirm) => confirm.ok.to_string(),
+            _ => String::new(),
+        };
+        Ok((matches!(connected, Elicitation::Accept(_)), name))
+    }
+
+    #[tokio::test]
+    async fn later_rounds_after_a_closed_page_ask_the_store_nothing() {
+        let setup = setup();
+        let keys = keys();
+        let Err(Stop::InputRequired(first)) =
+            connect_then_name(&setup.web, &keys, &RetryParams::default()).await
+        else {
+            panic!("the first call asks");
+        };
+        let retry = RetryParams::new(
+            InputResponses::new().with("connect", &ElicitResult::decline()),
+            first.request_state.clone(),
+        );
+        let Err(Stop::InputRequired(second)) = connect_then_name(&setup.web, &keys, &retry).await
+        else {
+            panic!("the confirmation is asked");
+        };
+        // The last round reaches a replica whose store never saw the visit:
+        // the closed page is carried in the state.
+        let elsewhere = setup_with(Limits::DEFAULT, None);
+        let yes = serde_json::json!({ "ok": true })
+            .as_object()
+            .unwrap()
+            .clone();
+        let retry = RetryParams::new(
+            InputResponses::new().with("confirm", &ElicitResult::accept(yes)),
+            second.request_state.clone(),
+        );
+        let done = connect_then_name(&elsewhere.web, &keys, &retry)
+            .await
+            .unwrap();
+        assert_eq!(done, (false, "true".to_owned()));
     }
 }
 

@@ -1,8 +1,12 @@
 //! A call the client cancels (`notifications/cancelled`) while its tool
 //! waits, before 2026-07-28: for the client's answer to `elicitation/create`,
 //! or for the user's page after consent. The tool stops waiting and its
-//! flow ends as `AskError::Cancelled`; nothing waits on until a timeout.
+//! flow ends as `AskError::Cancelled`; nothing waits on until a timeout,
+//! and the page is closed.
 
+#[path = "support/page_visit.rs"]
+#[allow(dead_code, reason = "the pages here are only looked at")]
+mod page_visit;
 #[path = "support/rmcp_session.rs"]
 #[allow(dead_code, reason = "this test connects its own server")]
 mod rmcp_session;
@@ -77,10 +81,10 @@ impl ServerHandler for Reporting {
 }
 
 /// A client that consents to every page and never answers a form; it
-/// says when a request reaches it.
+/// says when a request reaches it, with the page's URL if it has one.
 #[derive(Clone)]
 struct Slow {
-    asked: mpsc::UnboundedSender<()>,
+    asked: mpsc::UnboundedSender<Option<String>>,
 }
 
 impl ClientHandler for Slow {
@@ -96,18 +100,22 @@ impl ClientHandler for Slow {
         request: ElicitRequestParams,
         _context: RequestContext<RoleClient>,
     ) -> Result<ElicitResult, ErrorData> {
-        let _ = self.asked.send(());
         match request {
-            ElicitRequestParams::UrlElicitationParams { .. } => {
+            ElicitRequestParams::UrlElicitationParams { url, .. } => {
+                let _ = self.asked.send(Some(url));
                 Ok(ElicitResult::new(ElicitationAction::Accept))
             }
-            _ => std::future::pending().await,
+            _ => {
+                let _ = self.asked.send(None);
+                std::future::pending().await
+            }
         }
     }
 }
 
 /// Calls `tool`, cancels the call once the client has the tool's request,
-/// and returns how the tool's ask ended (within five seconds).
+/// and returns how the tool's ask ended (within five seconds); a page the
+/// tool offered is closed by then.
 async fn cancelled_call(tool: &str) -> Result<(), Stop> {
     let keys = StateKeys::new(StateKey::generate().unwrap());
     let web = WebForms::new(
@@ -118,6 +126,7 @@ async fn cancelled_call(tool: &str) -> Result<(), Stop> {
     )
     .unwrap()
     .form::<ConnectAccount>(account::FORM_KEY);
+    let router = web.router();
     let (ended, mut asks) = mpsc::unbounded_channel();
     let server = Reporting { keys, web, ended };
     let (asked, mut requests) = mpsc::unbounded_channel();
@@ -128,16 +137,20 @@ async fn cancelled_call(tool: &str) -> Result<(), Stop> {
             .client
             .call_tool(CallToolRequestParams::new(tool.to_owned())),
     );
-    tokio::select! {
+    let page = tokio::select! {
         ended = &mut call => panic!("`{tool}` ended before it was answered: {ended:?}"),
-        asked = requests.recv() => assert!(asked.is_some(), "`{tool}` sends a request"),
-    }
+        asked = requests.recv() => asked.unwrap_or_else(|| panic!("`{tool}` sends no request")),
+    };
     // Dropping the call's future sends `notifications/cancelled` for it.
     drop(call);
-    tokio::time::timeout(Duration::from_secs(5), asks.recv())
+    let ended = tokio::time::timeout(Duration::from_secs(5), asks.recv())
         .await
         .unwrap_or_else(|_| panic!("`{tool}` still waits after its call was cancelled"))
-        .expect("the tool reports")
+        .expect("the tool reports");
+    if let Some(url) = page {
+        page_visit::assert_closed(&router, &url, None).await;
+    }
+    ended
 }
 
 #[tokio::test(flavor = "multi_thread")]

@@ -270,23 +270,26 @@ async fn a_bound_task_asks_a_hosted_form_that_only_its_user_answers() {
 #[tokio::test(flavor = "multi_thread")]
 async fn a_task_whose_page_is_declined_or_that_is_cancelled_waits_for_no_page() {
     let (tasks, web) = (TaskManager::new(), web());
+    let router = web.router();
     let id = start_web(&tasks, &web, ADA);
-    url_asked(&tasks, &id).await;
+    let url = url_asked(&tasks, &id).await;
     tasks
         .update_task(&id, [(ACCOUNT.to_owned(), json!({ "action": "decline" }))])
         .unwrap();
     let task = wait(&tasks, &id, |task| task.status() == TaskStatus::Completed).await;
     assert_eq!(result_text(&task), "declined");
+    page_visit::assert_closed(&router, &url, Some("ada")).await;
 
     // Consented, then cancelled while the page is not submitted.
     let id = start_web(&tasks, &web, ADA);
-    url_asked(&tasks, &id).await;
+    let url = url_asked(&tasks, &id).await;
     tasks
         .update_task(&id, [(ACCOUNT.to_owned(), json!({ "action": "accept" }))])
         .unwrap();
     wait(&tasks, &id, |task| task.status() == TaskStatus::Working).await;
     tasks.cancel_task(&id).unwrap();
     wait(&tasks, &id, |task| task.status() == TaskStatus::Cancelled).await;
+    page_visit::assert_closed(&router, &url, Some("ada")).await;
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -301,23 +304,26 @@ async fn a_task_bound_to_nothing_fails_saying_how_to_bind_it() {
 #[tokio::test(flavor = "multi_thread")]
 async fn a_task_whose_user_cancels_or_leaves_the_page_reads_so() {
     let (tasks, web) = (TaskManager::new(), web());
+    let router = web.router();
     let id = start_web(&tasks, &web, ADA);
-    url_asked(&tasks, &id).await;
+    let url = url_asked(&tasks, &id).await;
     tasks
         .update_task(&id, [(ACCOUNT.to_owned(), json!({ "action": "cancel" }))])
         .unwrap();
     let task = wait(&tasks, &id, |task| task.status() == TaskStatus::Completed).await;
     assert_eq!(result_text(&task), "cancelled");
+    page_visit::assert_closed(&router, &url, Some("ada")).await;
 
     // Consented, but the page is not submitted within the flow's timeout.
     let timeout = Some(Duration::from_millis(100));
     let id = start_web(&tasks, &web, Asking { timeout, ..ADA });
-    url_asked(&tasks, &id).await;
+    let url = url_asked(&tasks, &id).await;
     tasks
         .update_task(&id, [(ACCOUNT.to_owned(), json!({ "action": "accept" }))])
         .unwrap();
     let task = wait(&tasks, &id, |task| task.status() == TaskStatus::Completed).await;
     assert_eq!(result_text(&task), "declined");
+    page_visit::assert_closed(&router, &url, Some("ada")).await;
 }
 
 #[tokio::test(flavor = "multi_thread")]

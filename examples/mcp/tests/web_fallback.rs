@@ -18,7 +18,7 @@ use elicit_runtime::integrations::rmcp::{ServerFlow, capability_to_rmcp};
 use elicit_runtime::protocol::ElicitationCapability;
 use elicit_runtime::state::{Principal, StateKey, StateKeys};
 use elicit_runtime::web::store::MemoryStore;
-use elicit_runtime::web::{VISIT_ARGUMENT, WebForms};
+use elicit_runtime::web::{VISIT_ARGUMENT, WEB_FORM_ASKS, WebForms};
 use elicit_runtime::{Elicitable, Elicitation};
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ClientCapabilities, ClientConfig,
@@ -180,6 +180,35 @@ async fn a_client_without_url_mode_gets_the_page_by_link_and_the_call_again_read
         let done = session.call("book", again).await;
         assert_eq!(text(&done), "a table for 6", "{version}");
     }
+}
+
+#[tokio::test]
+async fn a_link_left_unanswered_is_declined_and_its_page_closed() {
+    let version = ProtocolVersion::V_2025_11_25;
+    let server = Server::new();
+    let router = server.web.router();
+    let client = Client {
+        version: version.clone(),
+        form: false,
+    };
+    let session = rmcp_session::connect_to(server, client, &version).await;
+    let first = session
+        .call("book", json!({ "restaurant": "chez-ada" }))
+        .await;
+    let (url, mut again) = linked(&first);
+    let oldest = again.clone();
+    for _ in 1..WEB_FORM_ASKS {
+        let early = session.call("book", again.clone()).await;
+        let (same, next) = linked(&early);
+        assert_eq!(same, url);
+        again = next;
+    }
+    let given_up = session.call("book", again).await;
+    assert_eq!(text(&given_up), "no table");
+    page_visit::assert_closed(&router, &url, None).await;
+    // An earlier link's arguments read the same: the page is closed.
+    let replayed = session.call("book", oldest).await;
+    assert_eq!(text(&replayed), "no table");
 }
 
 #[tokio::test]

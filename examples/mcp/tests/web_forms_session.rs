@@ -30,8 +30,8 @@ use elicit_runtime::integrations::rmcp::capability_to_rmcp;
 
 const SECRET: &str = "wx-live-4f1c9a77e0b2d3c5";
 
-/// A client that consents to every URL request and hands the URL to the
-/// scripted browser; it records the completion notifications.
+/// A client that answers every URL request with `action` and hands the URL
+/// to the scripted browser; it records the completion notifications.
 #[derive(Clone)]
 struct Client {
     urls: mpsc::UnboundedSender<(String, String)>,
@@ -57,7 +57,6 @@ impl ClientHandler for Client {
             elicitation_id,
             ..
         } = &request
-            && self.action == ElicitationAction::Accept
         {
             let _ = self.urls.send((url.clone(), elicitation_id.clone()));
         }
@@ -135,8 +134,10 @@ async fn the_page_completes_the_elicitation_and_the_tool_continues() {
 #[tokio::test(flavor = "multi_thread")]
 async fn declining_to_open_the_page_ends_without_waiting() {
     let keys = StateKeys::new(StateKey::generate().unwrap());
-    let server = ExampleServer::new(keys.clone()).with_web(web(&keys));
-    let (urls, _visits) = mpsc::unbounded_channel();
+    let web = web(&keys);
+    let router = web.router();
+    let server = ExampleServer::new(keys.clone()).with_web(web);
+    let (urls, mut visits) = mpsc::unbounded_channel();
     let (completed, mut notes) = mpsc::unbounded_channel();
     let client = Client {
         urls,
@@ -146,6 +147,8 @@ async fn declining_to_open_the_page_ends_without_waiting() {
     let session = rmcp_session::connect_to(server, client, &ProtocolVersion::V_2025_11_25).await;
     let result = session.call("connect_account", json!({})).await;
     assert_eq!(rmcp_session::text(&result), "no account connected");
+    let (url, _) = visits.recv().await.expect("the page was offered");
+    page_visit::assert_closed(&router, &url, None).await;
     drop(session);
     assert_eq!(
         notes.recv().await,

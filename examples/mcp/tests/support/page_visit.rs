@@ -21,16 +21,36 @@ fn request(method: http::Method, url: &str, user: Option<&str>) -> http::request
     }
 }
 
-/// Opens the page of `url` as `user`: its status, and its CSRF token when
-/// it is the form.
-pub async fn open(router: &Router, url: &str, user: Option<&str>) -> (StatusCode, Option<String>) {
+/// The page of `url` as `user` sees it: its status and its text.
+async fn fetch(router: &Router, url: &str, user: Option<&str>) -> (StatusCode, String) {
     let request = request(http::Method::GET, url, user)
         .body(Body::empty())
         .unwrap();
     let response = router.clone().oneshot(request).await.unwrap();
     let status = response.status();
     let page = to_bytes(response.into_body(), 1 << 20).await.unwrap();
-    let page = String::from_utf8(page.to_vec()).unwrap();
+    (status, String::from_utf8(page.to_vec()).unwrap())
+}
+
+/// Waits, five seconds at most, until the page of `url` tells `user` it
+/// is no longer open: the flow that made it stopped waiting and closed it.
+pub async fn assert_closed(router: &Router, url: &str, user: Option<&str>) {
+    let mut seen = None;
+    for _ in 0..500 {
+        let (status, page) = fetch(router, url, user).await;
+        if status == StatusCode::GONE && page.contains("no longer open") {
+            return;
+        }
+        seen = Some(status);
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+    panic!("the page is not closed: {seen:?}");
+}
+
+/// Opens the page of `url` as `user`: its status, and its CSRF token when
+/// it is the form.
+pub async fn open(router: &Router, url: &str, user: Option<&str>) -> (StatusCode, Option<String>) {
+    let (status, page) = fetch(router, url, user).await;
     let marker = r#"name="elicit-csrf" value=""#;
     let csrf = page.find(marker).map(|at| {
         let start = at + marker.len();
