@@ -81,10 +81,12 @@ impl ServerHandler for Reporting {
 }
 
 /// A client that consents to every page and never answers a form; it
-/// says when a request reaches it, with the page's URL if it has one.
+/// says when a request reaches it, with the page's URL if it has one,
+/// and when the server cancels a form it shows.
 #[derive(Clone)]
 struct Slow {
     asked: mpsc::UnboundedSender<Option<String>>,
+    withdrawn: mpsc::UnboundedSender<()>,
 }
 
 impl ClientHandler for Slow {
@@ -98,7 +100,7 @@ impl ClientHandler for Slow {
     async fn create_elicitation(
         &self,
         request: ElicitRequestParams,
-        _context: RequestContext<RoleClient>,
+        context: RequestContext<RoleClient>,
     ) -> Result<ElicitResult, ErrorData> {
         match request {
             ElicitRequestParams::UrlElicitationParams { url, .. } => {
@@ -107,16 +109,26 @@ impl ClientHandler for Slow {
             }
             _ => {
                 let _ = self.asked.send(None);
-                std::future::pending().await
+                // Shown until the server withdraws it.
+                context.ct.cancelled().await;
+                let _ = self.withdrawn.send(());
+                Ok(ElicitResult::new(ElicitationAction::Cancel))
             }
         }
     }
 }
 
+/// How a cancelled call ended: the tool's ask, and whether the server
+/// withdrew the form the client showed.
+struct Ended {
+    ask: Result<(), Stop>,
+    form_withdrawn: bool,
+}
+
 /// Calls `tool`, cancels the call once the client has the tool's request,
 /// and returns how the tool's ask ended (within five seconds); a page the
 /// tool offered is closed by then.
-async fn cancelled_call(tool: &str) -> Result<(), Stop> {
+async fn cancelled_call(tool: &str) -> Ended {
     let keys = StateKeys::new(StateKey::generate().unwrap());
     let web = WebForms::new(
         MemoryStore::new(100),
@@ -130,7 +142,8 @@ async fn cancelled_call(tool: &str) -> Result<(), Stop> {
     let (ended, mut asks) = mpsc::unbounded_channel();
     let server = Reporting { keys, web, ended };
     let (asked, mut requests) = mpsc::unbounded_channel();
-    let client = Slow { asked };
+    let (withdrawn, mut withdrawals) = mpsc::unbounded_channel();
+    let client = Slow { asked, withdrawn };
     let session = rmcp_session::connect_to(server, client, &ProtocolVersion::V_2025_11_25).await;
     let mut call = Box::pin(
         session
@@ -147,18 +160,32 @@ async fn cancelled_call(tool: &str) -> Result<(), Stop> {
         .await
         .unwrap_or_else(|_| panic!("`{tool}` still waits after its call was cancelled"))
         .expect("the tool reports");
-    if let Some(url) = page {
-        page_visit::assert_closed(&router, &url, None).await;
+    if let Some(url) = &page {
+        page_visit::assert_closed(&router, url, None).await;
     }
-    ended
+    let form_withdrawn = match page {
+        Some(_) => false,
+        None => tokio::time::timeout(Duration::from_secs(5), withdrawals.recv())
+            .await
+            .is_ok_and(|withdrawn| withdrawn.is_some()),
+    };
+    Ended {
+        ask: ended,
+        form_withdrawn,
+    }
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn a_call_cancelled_while_its_form_is_unanswered_stops_waiting() {
     let ended = cancelled_call("name").await;
     assert!(
-        matches!(ended, Err(Stop::Failed(AskError::Cancelled))),
-        "{ended:?}"
+        matches!(ended.ask, Err(Stop::Failed(AskError::Cancelled))),
+        "{:?}",
+        ended.ask
+    );
+    assert!(
+        ended.form_withdrawn,
+        "the client is told the form's request is cancelled too"
     );
 }
 
@@ -166,7 +193,8 @@ async fn a_call_cancelled_while_its_form_is_unanswered_stops_waiting() {
 async fn a_call_cancelled_while_its_page_is_open_stops_waiting() {
     let ended = cancelled_call("connect_account").await;
     assert!(
-        matches!(ended, Err(Stop::Failed(AskError::Cancelled))),
-        "{ended:?}"
+        matches!(ended.ask, Err(Stop::Failed(AskError::Cancelled))),
+        "{:?}",
+        ended.ask
     );
 }

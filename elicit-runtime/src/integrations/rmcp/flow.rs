@@ -10,7 +10,8 @@ use rmcp::service::{Peer, RequestContext, RoleServer};
 use rmcp::task_manager::{TaskContext, TaskExit};
 use serde_json::Value;
 
-use super::{RmcpElicitError, ServerElicitation};
+use super::RmcpElicitError;
+use super::server::{elicit_request, elicit_result};
 use crate::flow::{AskError, ClientSupport, Flow, FlowError, FormNeed, Needs, Stop, UrlNeed};
 use crate::protocol::{
     ElicitResult, Elicitor, InputRequest, InputRequiredResult, InputResponses, RetryParams,
@@ -478,9 +479,7 @@ impl<'a> ServerFlow<'a> {
             Via::Peer(context) => {
                 let peer = &context.peer;
                 for (key, request) in result.input_requests.iter() {
-                    let response = self
-                        .unless_cancelled(self.send_on_peer(peer, request))
-                        .await??;
+                    let response = self.send_on_peer(peer, request).await?;
                     self.flow.respond(key, response);
                 }
                 Ok(())
@@ -544,11 +543,9 @@ impl<'a> ServerFlow<'a> {
                     .with_url_policy(crate::protocol::UrlPolicy::HttpsOrLoopbackHttp)
                     .check(params.clone())
                     .map_err(AskError::from)?;
-                let result = peer
-                    .send_elicitation(&checked, self.timeout)
-                    .await
-                    .map_err(transport)?;
-                Ok(response_of(result))
+                let request = elicit_request(&checked).map_err(transport)?;
+                let result = self.request_on_peer(peer, request).await?;
+                Ok(response_of(elicit_result(result).map_err(transport)?))
             }
             InputRequest::Other { method, params } => {
                 let mut message = serde_json::Map::new();
@@ -558,18 +555,42 @@ impl<'a> ServerFlow<'a> {
                 }
                 let request: mcp::ServerRequest = serde_json::from_value(Value::Object(message))
                     .map_err(|error| conversion_stop(&error, TO_RMCP))?;
-                let mut options = rmcp::service::PeerRequestOptions::no_options();
-                options.timeout = self.timeout;
-                let result = peer
-                    .send_request_with_option(request, options)
-                    .await
-                    .map_err(|error| transport(RmcpElicitError::from(error)))?
-                    .await_response()
-                    .await
-                    .map_err(|error| transport(RmcpElicitError::from(error)))?;
+                let result = self.request_on_peer(peer, request).await?;
                 // The flow reads the response as the need's own type, from
                 // the JSON the client sent.
                 serde_json::to_value(&result).map_err(|error| conversion_stop(&error, FROM_RMCP))
+            }
+        }
+    }
+
+    /// Sends `request` on `peer` and waits for the client's result (at
+    /// most the flow's timeout). When the client cancels the call first,
+    /// the client is told that this request is cancelled too
+    /// (`notifications/cancelled`), so it stops showing it, and the flow
+    /// stops with [`AskError::Cancelled`].
+    async fn request_on_peer(
+        &self,
+        peer: &Peer<RoleServer>,
+        request: mcp::ServerRequest,
+    ) -> Result<mcp::ClientResult, Stop> {
+        let mut options = rmcp::service::PeerRequestOptions::no_options();
+        options.timeout = self.timeout;
+        let handle = peer
+            .send_request_with_option(request, options)
+            .await
+            .map_err(|error| transport(RmcpElicitError::from(error)))?;
+        let id = handle.id.clone();
+        match self.unless_cancelled(handle.await_response()).await {
+            Ok(result) => result.map_err(|error| transport(RmcpElicitError::from(error))),
+            Err(stop) => {
+                let reason = "the request that asked this was cancelled".to_owned();
+                let cancelled = mcp::CancelledNotification::new(
+                    mcp::CancelledNotificationParam::new(Some(id), Some(reason)),
+                );
+                // The flow stops either way; a client that misses this
+                // notification learns it when its answer goes unread.
+                let _ = peer.send_notification(cancelled.into()).await;
+                Err(stop)
             }
         }
     }

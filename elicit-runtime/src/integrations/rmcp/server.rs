@@ -76,13 +76,17 @@ pub trait ServerElicitation: sealed::Sealed + Sync {
         request: &CheckedRequest,
         timeout: Option<Duration>,
     ) -> impl Future<Output = Result<ElicitResult, RmcpElicitError>> + Send {
-        let params = prepare(request);
+        let request = elicit_request(request);
         async move {
+            let mut options = rmcp::service::PeerRequestOptions::no_options();
+            options.timeout = timeout;
             let result = self
                 .server_peer()
-                .create_elicitation_with_timeout(params?, timeout)
+                .send_request_with_option(request?, options)
+                .await?
+                .await_response()
                 .await?;
-            result_from_rmcp(&result).map_err(|error| ElicitError::MalformedResult(error).into())
+            elicit_result(result)
         }
     }
 
@@ -195,12 +199,27 @@ fn elicitor_for(
     Ok(Elicitor::new(revision, capability))
 }
 
-/// rmcp's params for `request`, refused for a revision without
-/// server-to-client requests.
-fn prepare(request: &CheckedRequest) -> Result<mcp::ElicitRequestParams, RmcpElicitError> {
+/// `request` as rmcp's `elicitation/create`, refused for a revision
+/// without server-to-client requests.
+pub(super) fn elicit_request(
+    request: &CheckedRequest,
+) -> Result<mcp::ServerRequest, RmcpElicitError> {
     let revision = request.revision();
     if revision.uses_input_required() {
         return Err(RequestError::NoServerRequest { revision }.into());
     }
-    Ok(request_to_rmcp(request)?)
+    let params = request_to_rmcp(request)?;
+    Ok(mcp::ServerRequest::ElicitRequest(mcp::ElicitRequest::new(
+        params,
+    )))
+}
+
+/// The client's result of `elicitation/create`, read and checked.
+pub(super) fn elicit_result(result: mcp::ClientResult) -> Result<ElicitResult, RmcpElicitError> {
+    match result {
+        mcp::ClientResult::ElicitResult(result) => {
+            result_from_rmcp(&result).map_err(|error| ElicitError::MalformedResult(error).into())
+        }
+        _ => Err(rmcp::ServiceError::UnexpectedResponse.into()),
+    }
 }
