@@ -4,8 +4,8 @@
 
 use super::forms::Answered;
 use super::store::{StoreError, VisitId};
-use super::{Prefer, WebError, WebForms};
-use crate::flow::{AskError, Capability, Flow, Stop, UrlNeed};
+use super::{OpenVisit, Prefer, WebError, WebForms};
+use crate::flow::{AskError, Capability, Flow, Stop, Unsupported, UrlNeed};
 use crate::protocol::Mode;
 use crate::url::UrlConsent;
 use crate::{form::Elicitable, form::FormMode, outcome::Elicitation};
@@ -30,15 +30,24 @@ impl Flow {
     /// [`WEB_FORM_ASKS`] asks reads as declined. The user declining to
     /// open the page reads as declined (or cancelled).
     ///
-    /// Once read, the answer is kept in the flow's sealed state like any
-    /// other answer, bound to the URL request it answers: a tool that asks
-    /// more after a hosted form reads it from the state in later rounds.
+    /// When the flow gives up on the page (declined, cancelled, the asks
+    /// used up) or stops with an error, the visit is closed: the page says
+    /// it is no longer open and takes no answer. A page submitted before
+    /// the close is read all the same, as the user's answer. A store that
+    /// fails to close leaves the visit to expire.
+    ///
+    /// Once read, the answer (or the flow giving up) is kept in the flow's
+    /// sealed state like any other answer, bound to the URL request it
+    /// answers: a tool that asks more after a hosted form reads it from
+    /// the state in later rounds. (A retry sent again after its answer was
+    /// read finds the answer taken: [`WebError::Store`].)
     ///
     /// # Errors
     ///
-    /// As [`Flow::gather`]; [`Stop::Failed`] with [`AskError::Web`] when
-    /// the flow is not stateless ([`Flow::open`]), the visit cannot be
-    /// made, or its answer cannot be read.
+    /// As [`Flow::gather`] ([`Stop::Unsupported`], before any visit is
+    /// made, for a client without URL mode); [`Stop::Failed`] with
+    /// [`AskError::Web`] when the flow is not stateless ([`Flow::open`]),
+    /// the visit cannot be made, or its answer cannot be read.
     pub async fn web_form<T: Elicitable + 'static>(
         &mut self,
         web: &WebForms,
@@ -84,47 +93,64 @@ impl Flow {
             }
         }
         let asks: u32 = self.carried(&asks_key)?.unwrap_or(0);
-        let closed_key = format!("elicit.web.{key}.closed");
-        let visit = match carried {
-            // Closed in an earlier round: the same answers give the same
-            // outcome, with no store to ask.
-            Some(visit) if self.carried::<bool>(&closed_key)? == Some(true) => {
-                let (first, again) = (need(visit, asks), need(visit, asks + 1));
-                return self.ask_to_open(first, again, asks, &asks_key);
-            }
+        let open = match carried {
             Some(visit) => {
                 match web.take(visit, key, &binding, &principal).await {
                     Ok(Some(answered)) => {
                         return self.keep_answer(&answer_key, need(visit, 0), answered);
                     }
-                    Ok(None) | Err(WebError::Store(StoreError::Closed)) => {}
+                    Ok(None) => {}
+                    // Closed by this flow in a round whose state went no
+                    // further (the same retry sent again): the same
+                    // answers give the same outcome.
+                    Err(WebError::Store(StoreError::Closed)) => {}
                     Err(error) => return Err(web_error(error)),
                 }
-                visit
+                OpenVisit::new(web, visit)
             }
             None => {
+                // No visit for a client that cannot be sent to it.
+                self.url_mode()?;
                 let visit = web
                     .create::<T>(key, &binding, self.token_id())
                     .await
                     .map_err(web_error)?;
                 self.carry(&visit_key, &visit.to_string())?;
-                visit
+                OpenVisit::new(web, visit)
             }
         };
+        let visit = open.id();
         let (first, again) = (need(visit, asks), need(visit, asks + 1));
-        let given_up = self.ask_to_open(first, again, asks, &asks_key)?;
+        let given_up = match self.ask_to_open::<T>(first, again, asks, &asks_key) {
+            Ok(given_up) => given_up,
+            Err(stop @ Stop::InputRequired(_)) => {
+                open.keep_open();
+                return Err(stop);
+            }
+            // Any other stop drops `open`, which closes the visit.
+            Err(stop) => return Err(stop),
+        };
         // The flow stops waiting for the page: closed, unless it was
-        // submitted meanwhile, when its answer is read instead.
-        match web
-            .close_or_take(visit, key, &binding, &principal)
+        // submitted meanwhile, when its answer is read instead. Either
+        // outcome is kept, so later rounds read it from the state.
+        let answered = match open
+            .close(key, &binding, &principal)
             .await
             .map_err(web_error)?
         {
-            Some(answered) => self.keep_answer(&answer_key, need(visit, 0), answered),
-            None => {
-                self.carry(&closed_key, &true)?;
-                Ok(given_up)
-            }
+            Some(answered) => answered,
+            None => Answered::given_up(&given_up),
+        };
+        self.keep_answer(&answer_key, need(visit, 0), answered)
+    }
+
+    /// Whether the client can be sent to a page (URL mode on this
+    /// revision): [`Stop::Unsupported`] if not.
+    pub(crate) fn url_mode(&self) -> Result<(), Stop> {
+        let url = Capability::Elicitation(Mode::Url);
+        match self.support().supports(url, self.revision()) {
+            true => Ok(()),
+            false => Err(Unsupported::new(vec![url]).into()),
         }
     }
 

@@ -121,6 +121,19 @@ impl Answered {
             Action::Cancel => Elicitation::Cancel,
         })
     }
+
+    /// The answer of a flow that gave up on the page as `given_up`
+    /// (declined, or cancelled), with no content.
+    pub(crate) fn given_up<T>(given_up: &Elicitation<T>) -> Answered {
+        let action = match given_up {
+            Elicitation::Cancel => Action::Cancel,
+            _ => Action::Decline,
+        };
+        Answered {
+            action,
+            content: Map::new(),
+        }
+    }
 }
 
 impl WebForms {
@@ -183,6 +196,11 @@ impl WebForms {
         &*self.store
     }
 
+    /// The store, shared: for a task that outlives the flow.
+    pub(crate) fn shared_store(&self) -> Arc<dyn VisitStore> {
+        Arc::clone(&self.store)
+    }
+
     /// The public URL the pages are served under.
     pub fn public_url(&self) -> &str {
         &self.public_url
@@ -243,7 +261,7 @@ impl WebForms {
     /// [`WebError::Mismatch`] for a visit made for another request, user
     /// or form; [`WebError::Sealed`] for an answer that does not open;
     /// [`WebError::Invalid`] for one that is not a valid `T`;
-    /// [`WebError::Store`] (expired, already taken, the backend).
+    /// [`WebError::Store`] (expired, already taken, closed, the backend).
     pub async fn answer<T: Elicitable>(
         &self,
         visit: VisitId,

@@ -16,6 +16,7 @@
 mod flow;
 mod forms;
 mod link;
+mod open_visit;
 mod pages;
 mod router;
 pub mod store;
@@ -28,6 +29,7 @@ pub use forms::{WebError, WebForms};
 #[cfg(feature = "rmcp")]
 pub(crate) use link::LinkToken;
 pub use link::VISIT_ARGUMENT;
+pub(crate) use open_visit::OpenVisit;
 
 /// Where a form without secrets is asked when both are possible
 /// (`Flow::form_or_page`): in the client's own form (form mode), as

@@ -28,7 +28,8 @@ impl WebForms {
     /// a refusal is a short page saying what happened and what to do:
     /// 404 for an unknown link, 401 (or a redirect to the sign-in page)
     /// for no one signed in, 403 for another user or a post without the
-    /// page's token or from another site, 410 for an expired visit, 409
+    /// page's token or from another site, 410 for an expired visit or one
+    /// closed because its flow stopped waiting, 409
     /// for one already answered, 413 for a post over the limits, 422 (the
     /// page again, values kept but never a secret's) for an invalid
     /// answer.

@@ -42,7 +42,8 @@ macro_rules! behaviours {
 
             behaviours!(@each $backend; lifecycle, follows_its_token, take_twice,
                 complete_twice, expired, unknown, sealed_at_rest, wait_is_woken,
-                one_of_many, refuses_bad_input, closed, close_races_the_page);
+                one_of_many, refuses_bad_input, closed, an_expired_visit_is_closed_too,
+                close_races_the_page);
         }
     };
     (@each $backend:expr; $($name:ident),*) => {

@@ -154,6 +154,11 @@ async fn cancelled_call(tool: &str) -> Ended {
         ended = &mut call => panic!("`{tool}` ended before it was answered: {ended:?}"),
         asked = requests.recv() => asked.unwrap_or_else(|| panic!("`{tool}` sends no request")),
     };
+    if page.is_some() {
+        // Time for the consent to reach the server, which then waits for
+        // the page: the cancellation is to land in that wait.
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
     // Dropping the call's future sends `notifications/cancelled` for it.
     drop(call);
     let ended = tokio::time::timeout(Duration::from_secs(5), asks.recv())

@@ -155,7 +155,10 @@ impl std::fmt::Debug for Via<'_> {
 ///   the handler runs again from the top, earlier asks answered from the
 ///   state (see [`Flow`]).
 /// - Before 2026-07-28: each ask sends `elicitation/create` (or
-///   `sampling/createMessage`, `roots/list`) and waits for the answer.
+///   `sampling/createMessage`, `roots/list`) and waits for the answer, or
+///   until the client cancels the call: the flow then stops with
+///   [`AskError::Cancelled`] and sends `notifications/cancelled` for its
+///   own request.
 /// - In a task ([`ServerFlow::in_task`]): each ask puts its requests into
 ///   the task's `inputRequests` and waits for `tasks/update`.
 ///
@@ -432,7 +435,9 @@ impl<'a> ServerFlow<'a> {
     /// # Errors
     ///
     /// The [`Stop`]s of [`Flow::gather`]; before 2026-07-28 and in tasks,
-    /// [`Stop::Failed`] when a request cannot be delivered or times out.
+    /// [`Stop::Failed`] when a request cannot be delivered or times out,
+    /// and with [`AskError::Cancelled`] when the client cancels the call
+    /// (`notifications/cancelled`) or the task (`tasks/cancel`) first.
     pub async fn gather<N: Needs>(&mut self, needs: N) -> Result<N::Output, Stop> {
         loop {
             match self.flow.poll(&needs) {

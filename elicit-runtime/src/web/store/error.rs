@@ -43,7 +43,7 @@ pub enum StoreError {
     /// answer and has none to take.
     Closed,
     /// The store holds `limit` live visits and makes no more until some
-    /// are answered or expire (live visits are never evicted).
+    /// are answered, closed or expire (live visits are never evicted).
     Full {
         /// The most live visits the store holds.
         limit: usize,
@@ -101,7 +101,7 @@ impl fmt::Display for StoreError {
             StoreError::Full { limit } => write!(
                 f,
                 "the visit store holds its limit of {limit} live visits: try again when some \
-                 are answered or expire, or raise the limit"
+                 are answered, closed or expire, or raise the limit"
             ),
             StoreError::TooLarge { limit, actual } => write!(
                 f,

@@ -17,7 +17,7 @@ use super::{
 /// replicas uses `RedisStore`, the `redis` feature).
 ///
 /// - **Bounded.** It holds at most `max_visits` visits; when full it
-///   forgets expired and taken ones, and refuses a new visit
+///   forgets expired, taken and closed ones, and refuses a new visit
 ///   ([`StoreError::Full`]) rather than evict one that is still live.
 /// - **Swept.** Visits past [`StoreLimits::remember`] after their expiry
 ///   are dropped as new ones are made (at most once a second), and
@@ -154,7 +154,7 @@ impl MemoryStore {
 
     /// What the store holds for a visit's answer, exactly as kept: for an
     /// audit (or a test) that the store keeps no answer in clear. `None`
-    /// when no answer is held (pending, taken, or no such visit).
+    /// when no answer is held (pending, taken, closed, or no such visit).
     ///
     /// ```
     /// use elicit_runtime::state::{Binding, Principal, StateKey, StateKeys};
@@ -323,16 +323,17 @@ impl MemoryStore {
     fn close_now(&self, id: VisitId, now: SystemTime) -> Result<(), StoreError> {
         let mut table = self.table();
         let entry = self.entry(&mut table, id, now)?;
+        if entry.state == VisitState::Pending {
+            entry.state = VisitState::Closed;
+            entry.done.send_replace(true);
+        }
+        // Closed even when expired, as on Redis: a page whose clock lags
+        // takes no answer for it.
         if entry.expires_at <= now {
             return Err(StoreError::Expired);
         }
         match entry.state {
-            VisitState::Pending => {
-                entry.state = VisitState::Closed;
-                entry.done.send_replace(true);
-                Ok(())
-            }
-            VisitState::Closed => Ok(()),
+            VisitState::Pending | VisitState::Closed => Ok(()),
             VisitState::Completed => Err(StoreError::AlreadyCompleted),
             VisitState::Taken => Err(StoreError::AlreadyTaken),
         }

@@ -9,9 +9,10 @@
 //! once by the tool's retry ([`VisitStore::take`], every later taker
 //! refused with [`StoreError::AlreadyTaken`]). On 2025-11-25 the waiting
 //! tool is woken when the page completes the visit ([`VisitStore::wait`]),
-//! on whichever replica it waits. A flow that stops waiting for a pending
-//! visit closes it ([`VisitStore::close`]): the page then says the form is
-//! no longer open, rather than take an answer no one will read.
+//! on whichever replica it waits. A pending visit goes to a fourth state
+//! instead when the flow that made it stops waiting: closed
+//! ([`VisitStore::close`]), the page then says the form is no longer open
+//! rather than take an answer no one will read.
 //!
 //! The store never sees an answer in clear: the page seals it with the
 //! server's [`StateKeys`](crate::state::StateKeys), bound to the visit
@@ -134,7 +135,8 @@ pub trait VisitStore: Send + Sync {
     /// # Errors
     ///
     /// [`StoreError::AlreadyCompleted`] for a second submission (the first
-    /// answer stands), [`StoreError::Expired`], [`StoreError::Unknown`],
+    /// answer stands), [`StoreError::Closed`] for a visit its flow closed,
+    /// [`StoreError::Expired`], [`StoreError::Unknown`],
     /// [`StoreError::TooLarge`], [`StoreError::Backend`].
     fn complete(&self, id: VisitId, answer: SealedAnswer) -> StoreFuture<'_, ()>;
 
@@ -145,13 +147,14 @@ pub trait VisitStore: Send + Sync {
     ///
     /// [`StoreError::AlreadyTaken`] for every later caller,
     /// [`StoreError::NotCompleted`] before the page is submitted,
+    /// [`StoreError::Closed`] for a visit closed unanswered,
     /// [`StoreError::Expired`], [`StoreError::Unknown`],
     /// [`StoreError::Corrupt`], [`StoreError::Backend`].
     fn take(&self, id: VisitId) -> StoreFuture<'_, SealedAnswer>;
 
-    /// Waits until the visit is completed (on any replica sharing the
-    /// backend) or `timeout` passes, whichever is first; a completed visit
-    /// returns at once.
+    /// Waits until the visit is completed or closed (on any replica sharing
+    /// the backend) or `timeout` passes, whichever is first; a completed
+    /// or closed visit returns at once.
     ///
     /// # Errors
     ///

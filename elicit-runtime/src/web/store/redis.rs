@@ -52,19 +52,22 @@ redis.call('HDEL', KEYS[1], 'answer')
 return {'ok', v[3]}
 ";
 
-/// Closes a pending, current visit, and tells the replicas that wait for
-/// it; a closed one stays closed. ARGV: now, the channel.
+/// Closes a pending visit, and tells the replicas that wait for it; a
+/// closed one stays closed. An expired pending visit is closed too (and
+/// reported expired), so a replica whose clock lags takes no answer for
+/// it. ARGV: now, the channel.
 const CLOSE: &str = r"
 local v = redis.call('HMGET', KEYS[1], 'state', 'expires')
 if not v[1] then return 'unknown' end
+if v[1] == 'pending' then
+  redis.call('HSET', KEYS[1], 'state', 'closed')
+  redis.call('PUBLISH', ARGV[2], 'closed')
+end
 if tonumber(v[2]) <= tonumber(ARGV[1]) then return 'expired' end
-if v[1] == 'closed' then return 'ok' end
+if v[1] == 'pending' or v[1] == 'closed' then return 'ok' end
 if v[1] == 'completed' then return 'completed' end
 if v[1] == 'taken' then return 'taken' end
-if v[1] ~= 'pending' then return 'corrupt' end
-redis.call('HSET', KEYS[1], 'state', 'closed')
-redis.call('PUBLISH', ARGV[2], 'closed')
-return 'ok'
+return 'corrupt'
 ";
 
 /// The fields [`RedisStore::load`] reads: everything but the answer.

@@ -231,6 +231,7 @@ pub struct Created {
 /// Where a visit is: waiting for the user, answered, its answer read, or
 /// closed unanswered by the flow that made it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum VisitState {
     /// Waiting for the user's submission.
     Pending,
@@ -358,6 +359,7 @@ impl Visit {
 
 /// How a wait for a visit's completion ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Waited {
     /// The visit was completed (its answer may already have been taken).
     Completed,

@@ -7,12 +7,11 @@
 use rmcp::model as mcp;
 
 use super::{ServerFlow, Via};
-use crate::flow::{Capability, Stop, Unsupported, UrlNeed};
-use crate::mode::Mode;
+use crate::flow::{Stop, UrlNeed};
 use crate::protocol::ElicitationCompleteNotification;
 use crate::url::UrlConsent;
-use crate::web::store::{NewVisit, StoreError, VisitId, Waited};
-use crate::web::{Prefer, WebError, WebForms};
+use crate::web::store::{NewVisit, StoreError, Waited};
+use crate::web::{OpenVisit, Prefer, WebError, WebForms};
 use crate::{form::Elicitable, form::FormMode, outcome::Elicitation};
 
 impl ServerFlow<'_> {
@@ -73,22 +72,17 @@ impl ServerFlow<'_> {
         };
         // No visit for a client that cannot be sent to it: it would take a
         // place in the store until it expired.
-        let url = Capability::Elicitation(Mode::Url);
-        if !self.flow.support().supports(url, self.flow.revision()) {
-            return Err(Unsupported::new(vec![url]).into());
-        }
+        self.flow.url_mode()?;
         let visit = web
             .create::<T>(key, &binding, None)
             .await
             .map_err(web_error)?;
+        // However the flow stops waiting for the page (given up, out of
+        // time, an error, a cancelled call or task, the future dropped),
+        // the visit is closed: the page then says so, and takes no answer.
+        let open = OpenVisit::new(web, visit);
         let need = UrlNeed::new(key, message, web.link(visit)).with_policy(web.url_policy());
-        // Whenever the flow stops waiting for the page, the visit is
-        // closed: the page then says so, and takes no answer.
-        let consent = match self.gather(need).await {
-            Ok(consent) => consent,
-            Err(stop) => return Err(discard(web, visit, stop).await),
-        };
-        let elicitation = match consent {
+        let elicitation = match self.gather(need).await? {
             UrlConsent::Consented { visit } => visit,
             // A page submitted all the same is read: its answer is the user's.
             refused => {
@@ -96,30 +90,28 @@ impl ServerFlow<'_> {
                     UrlConsent::Cancelled => Elicitation::Cancel,
                     _ => Elicitation::Decline,
                 };
-                let answer = web.close::<T>(visit, key, &binding, &principal).await;
-                return Ok(answer.map_err(web_error)?.unwrap_or(given_up));
+                let answer = open.give_up(key, &binding, &principal, given_up).await;
+                return answer.map_err(web_error);
             }
         };
         let timeout = self.timeout.unwrap_or(NewVisit::DEFAULT_TTL);
         // Until the page is submitted, the request cancelled
         // (`notifications/cancelled`) or the task (`tasks/cancel`).
-        let waited = match self
+        let waited = self
             .unless_cancelled(web.store().wait(visit, timeout))
-            .await
-        {
-            Ok(waited) => waited,
-            Err(stop) => return Err(discard(web, visit, stop).await),
-        };
+            .await?;
         match waited {
             Ok(Waited::Completed) => {}
             // Out of time: closed, unless the page was submitted as the
             // time ran out.
-            Ok(Waited::TimedOut) => match web.store().close(visit).await {
-                Ok(()) | Err(StoreError::Expired) => return Ok(Elicitation::Decline),
-                Err(StoreError::AlreadyCompleted) => {}
-                Err(error) => return Err(web_error(error.into())),
-            },
-            Ok(Waited::Closed) | Err(StoreError::Expired) => return Ok(Elicitation::Decline),
+            Ok(Waited::TimedOut) => {
+                let answer = open.give_up(key, &binding, &principal, Elicitation::Decline);
+                return answer.await.map_err(web_error);
+            }
+            Ok(Waited::Closed) | Err(StoreError::Expired) => {
+                open.done();
+                return Ok(Elicitation::Decline);
+            }
             Err(error) => return Err(web_error(error.into())),
         }
         if let (Some(id), Some(peer)) = (elicitation, peer) {
@@ -133,25 +125,13 @@ impl ServerFlow<'_> {
             // "waiting" note on screen longer.
             let _ = peer.send_notification(notification).await;
         }
-        match web
-            .answer::<T>(visit, key, &binding, &principal)
-            .await
-            .map_err(web_error)?
-        {
+        let answer = web.answer::<T>(visit, key, &binding, &principal).await;
+        open.done();
+        match answer.map_err(web_error)? {
             Some(answer) => Ok(answer),
             None => Ok(Elicitation::Decline),
         }
     }
-}
-
-/// `stop`, once the visit of a flow that stops with it is closed, its
-/// answer dropped if the page was submitted: no one reads it. The store's
-/// own refusal is not `stop`'s concern: an unclosed visit expires.
-async fn discard(web: &WebForms, visit: VisitId, stop: Stop) -> Stop {
-    if web.store().close(visit).await == Err(StoreError::AlreadyCompleted) {
-        let _ = web.store().take(visit).await;
-    }
-    stop
 }
 
 impl ServerFlow<'_> {

@@ -10,7 +10,7 @@ use crate::outcome::Elicitation;
 use crate::protocol::Mode;
 use crate::state::Binding;
 use crate::web::store::StoreError;
-use crate::web::{LinkToken, VISIT_ARGUMENT, WEB_FORM_ASKS, WebError, WebForms};
+use crate::web::{LinkToken, OpenVisit, VISIT_ARGUMENT, WEB_FORM_ASKS, WebError, WebForms};
 
 impl ServerFlow<'_> {
     /// The tool call to answer with a link: set when the client cannot
@@ -73,10 +73,9 @@ impl ServerFlow<'_> {
                 if asks >= WEB_FORM_ASKS {
                     // Given up on: closed, unless the page was submitted
                     // just now.
-                    return match web.close::<T>(visit, key, &binding, &principal).await {
-                        Ok(answer) => Ok(answer.unwrap_or(Elicitation::Decline)),
-                        Err(error) => Err(web_error(error)),
-                    };
+                    let open = OpenVisit::new(web, visit);
+                    let answer = open.give_up(key, &binding, &principal, Elicitation::Decline);
+                    return answer.await.map_err(web_error);
                 }
                 (visit, asks)
             }
