@@ -1109,11 +1109,22 @@ mod flow {
         assert_eq!(page.status, StatusCode::GONE, "the declined page is closed");
     }
 
-    /// A tool that asks a name after the hosted form, whatever its answer.
+    /// A tool that asks a confirmation after the hosted form, whatever its
+    /// answer.
     async fn connect_then_name(
         web: &WebForms,
         keys: &StateKeys,
         retry: &RetryParams,
+    ) -> Result<(bool, String), Stop> {
+        connect_as_then_name(web, keys, retry, "Connect your account").await
+    }
+
+    /// [`connect_then_name`], the hosted form asked with `message`.
+    async fn connect_as_then_name(
+        web: &WebForms,
+        keys: &StateKeys,
+        retry: &RetryParams,
+        message: &str,
     ) -> Result<(bool, String), Stop> {
         let support = ClientSupport::elicitation(ElicitationCapability::form_and_url());
         let mut flow = Flow::open(
@@ -1124,9 +1135,7 @@ mod flow {
             support,
             retry,
         )?;
-        let connected = flow
-            .web_form::<Connect>(web, "connect", "Connect your account")
-            .await?;
+        let connected = flow.web_form::<Connect>(web, "connect", message).await?;
         let name = match flow.form::<Confirm>("confirm", "Go on without it?")? {
             Elicitation::Accept(confirm) => confirm.ok.to_string(),
             _ => String::new(),
@@ -1135,7 +1144,7 @@ mod flow {
     }
 
     #[tokio::test]
-    async fn later_rounds_after_a_closed_page_ask_the_store_nothing() {
+    async fn a_closed_page_is_kept_in_the_state_until_its_question_changes() {
         let setup = setup();
         let keys = keys();
         let Err(Stop::InputRequired(first)) =
@@ -1166,6 +1175,20 @@ mod flow {
             .await
             .unwrap();
         assert_eq!(done, (false, "true".to_owned()));
+
+        // The hosted form's message changed since it was given up on: it is
+        // another question, asked afresh on a new visit.
+        let changed = "Connect your work account";
+        let Err(Stop::InputRequired(third)) =
+            connect_as_then_name(&setup.web, &keys, &retry, changed).await
+        else {
+            panic!("asked afresh");
+        };
+        let (_, closed) = asked(&first, "connect");
+        let (_, fresh) = asked(&third, "connect");
+        assert_ne!(fresh, closed);
+        let page = get(&setup, &fresh.to_string(), Some("alice")).await;
+        assert_eq!(page.status, StatusCode::OK, "the new page is open");
     }
 }
 
