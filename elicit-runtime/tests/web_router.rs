@@ -797,6 +797,22 @@ mod flow {
         StateKeys::new(StateKey::generate().unwrap())
     }
 
+    /// The flow of `connect_account` for `user`, of a client with form and
+    /// URL mode, continuing `retry`.
+    fn open_as(keys: &StateKeys, user: &str, retry: &RetryParams) -> Result<Flow, Stop> {
+        let support = ClientSupport::elicitation(ElicitationCapability::form_and_url());
+        let binding = Binding::tool("connect_account", None);
+        let principal = Principal::user(user);
+        Ok(Flow::open(
+            keys,
+            binding,
+            &principal,
+            Revision::LATEST,
+            support,
+            retry,
+        )?)
+    }
+
     /// The tool: connects an account from a hosted form.
     async fn connect(
         setup: &Setup,
@@ -804,15 +820,7 @@ mod flow {
         user: &str,
         retry: &RetryParams,
     ) -> Result<Elicitation<Connect>, Stop> {
-        let support = ClientSupport::elicitation(ElicitationCapability::form_and_url());
-        let mut flow = Flow::open(
-            keys,
-            Binding::tool("connect_account", None),
-            &Principal::user(user),
-            Revision::LATEST,
-            support,
-            retry,
-        )?;
+        let mut flow = open_as(keys, user, retry)?;
         flow.web_form::<Connect>(&setup.web, "connect", "Connect your account")
             .await
     }
@@ -950,15 +958,7 @@ mod flow {
         keys: &StateKeys,
         retry: &RetryParams,
     ) -> Result<(String, bool), Stop> {
-        let support = ClientSupport::elicitation(ElicitationCapability::form_and_url());
-        let mut flow = Flow::open(
-            keys,
-            Binding::tool("connect_account", None),
-            &Principal::user("alice"),
-            Revision::LATEST,
-            support,
-            retry,
-        )?;
+        let mut flow = open_as(keys, "alice", retry)?;
         let Elicitation::Accept(connect) = flow
             .web_form::<Connect>(&setup.web, "connect", "Connect your account")
             .await?
@@ -1033,18 +1033,7 @@ mod flow {
     async fn a_kept_answer_to_another_message_asks_afresh_on_a_new_visit() {
         let setup = setup();
         let keys = keys();
-        let support = ClientSupport::elicitation(ElicitationCapability::form_and_url());
-        let open = |retry: &RetryParams| {
-            Flow::open(
-                &keys,
-                Binding::tool("connect_account", None),
-                &Principal::user("alice"),
-                Revision::LATEST,
-                support.clone(),
-                retry,
-            )
-            .unwrap()
-        };
+        let open = |retry: &RetryParams| open_as(&keys, "alice", retry).unwrap();
         // The hosted form, then a confirmation: the answer is kept.
         let mut flow = open(&RetryParams::default());
         let Err(Stop::InputRequired(first)) = flow
@@ -1126,15 +1115,7 @@ mod flow {
         retry: &RetryParams,
         message: &str,
     ) -> Result<(bool, String), Stop> {
-        let support = ClientSupport::elicitation(ElicitationCapability::form_and_url());
-        let mut flow = Flow::open(
-            keys,
-            Binding::tool("connect_account", None),
-            &Principal::user("alice"),
-            Revision::LATEST,
-            support,
-            retry,
-        )?;
+        let mut flow = open_as(keys, "alice", retry)?;
         let connected = flow.web_form::<Connect>(web, "connect", message).await?;
         let name = match flow.form::<Confirm>("confirm", "Go on without it?")? {
             Elicitation::Accept(confirm) => confirm.ok.to_string(),

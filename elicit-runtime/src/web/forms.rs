@@ -122,6 +122,13 @@ impl Answered {
         })
     }
 
+    /// [`Answered::typed`], if there is an answer.
+    fn typed_if<T: Elicitable>(
+        answered: Option<Answered>,
+    ) -> Result<Option<Elicitation<T>>, WebError> {
+        answered.map(|answered| answered.typed()).transpose()
+    }
+
     /// The answer of a flow that gave up on the page as `given_up`
     /// (declined, or cancelled), with no content.
     pub(crate) fn given_up<T>(given_up: &Elicitation<T>) -> Answered {
@@ -269,10 +276,7 @@ impl WebForms {
         binding: &Binding,
         principal: &Principal,
     ) -> Result<Option<Elicitation<T>>, WebError> {
-        match self.take(visit, key, binding, principal).await? {
-            Some(answered) => answered.typed().map(Some),
-            None => Ok(None),
-        }
+        Answered::typed_if(self.take(visit, key, binding, principal).await?)
     }
 
     /// Closes `visit`, which the flow of `binding` (whose user is
@@ -324,10 +328,7 @@ impl WebForms {
         binding: &Binding,
         principal: &Principal,
     ) -> Result<Option<Elicitation<T>>, WebError> {
-        match self.close_or_take(visit, key, binding, principal).await? {
-            Some(answered) => answered.typed().map(Some),
-            None => Ok(None),
-        }
+        Answered::typed_if(self.close_or_take(visit, key, binding, principal).await?)
     }
 
     /// [`WebForms::close`], before the answer is read as a form.

@@ -195,18 +195,30 @@ pub async fn sealed_at_rest<B: Backend>(backend: &B) {
     assert!(!raw.contains("alice"), "the user's id is kept: {raw}");
 }
 
+/// A wait on `store` for the pending visit `id`, on a task of its own,
+/// given time to subscribe, and still waiting.
+async fn waiting<S: VisitStore + Clone + 'static>(
+    store: &S,
+    id: VisitId,
+) -> tokio::task::JoinHandle<Result<Waited, StoreError>> {
+    let store = store.clone();
+    let waiter = tokio::spawn(async move { store.wait(id, Duration::from_secs(20)).await });
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    assert!(
+        !waiter.is_finished(),
+        "the waiter waits for the pending visit"
+    );
+    waiter
+}
+
 /// A waiting replica is woken by the completion on the other; a wait
 /// with no completion times out; a completed visit returns at once.
 pub async fn wait_is_woken<B: Backend>(backend: &B) {
     let (a, b) = backend.replicas(StoreLimits::DEFAULT).await;
     let keys = keys();
     let created = a.create(new_visit()).await.unwrap();
-    let waiter = {
-        let a = a.clone();
-        tokio::spawn(async move { a.wait(created.id, Duration::from_secs(20)).await })
-    };
-    // Let the waiter subscribe, then complete on the other replica.
-    tokio::time::sleep(Duration::from_millis(100)).await;
+    let waiter = waiting(&a, created.id).await;
+    // Then complete on the other replica.
     let started = std::time::Instant::now();
     let sealed = SealedAnswer::seal(&keys, created.id, &alice(), &answer()).unwrap();
     b.complete(created.id, sealed).await.unwrap();
@@ -302,16 +314,8 @@ pub async fn closed<B: Backend>(backend: &B) {
     let (a, b) = backend.replicas(StoreLimits::DEFAULT).await;
     let keys = keys();
     let created = a.create(new_visit()).await.unwrap();
-    let waiter = {
-        let a = a.clone();
-        tokio::spawn(async move { a.wait(created.id, Duration::from_secs(20)).await })
-    };
-    // Let the waiter subscribe, then close on the other replica.
-    tokio::time::sleep(Duration::from_millis(100)).await;
-    assert!(
-        !waiter.is_finished(),
-        "the waiter waits for the pending visit"
-    );
+    let waiter = waiting(&a, created.id).await;
+    // Then close on the other replica.
     let started = std::time::Instant::now();
     b.close(created.id).await.unwrap();
     assert_eq!(waiter.await.unwrap(), Ok(Waited::Closed));

@@ -134,6 +134,28 @@ fn linked(result: &CallToolResult) -> (String, Value) {
     (url, structured["arguments"].clone())
 }
 
+/// A session at `version` of a client with no elicitation, the pages'
+/// router, and the result of its first call of `book`.
+async fn booking_without_url_mode(
+    version: &ProtocolVersion,
+) -> (
+    rmcp_session::Session<Client, Server>,
+    axum::Router,
+    CallToolResult,
+) {
+    let server = Server::new();
+    let router = server.web.router();
+    let client = Client {
+        version: version.clone(),
+        form: false,
+    };
+    let session = rmcp_session::connect_to(server, client, version).await;
+    let first = session
+        .call("book", json!({ "restaurant": "chez-ada" }))
+        .await;
+    (session, router, first)
+}
+
 #[tokio::test]
 async fn a_client_without_url_mode_gets_the_page_by_link_and_the_call_again_reads_it() {
     for version in [
@@ -141,16 +163,7 @@ async fn a_client_without_url_mode_gets_the_page_by_link_and_the_call_again_read
         ProtocolVersion::V_2025_11_25,
         ProtocolVersion::V_2026_07_28,
     ] {
-        let server = Server::new();
-        let router = server.web.router();
-        let client = Client {
-            version: version.clone(),
-            form: false,
-        };
-        let session = rmcp_session::connect_to(server, client, &version).await;
-        let first = session
-            .call("book", json!({ "restaurant": "chez-ada" }))
-            .await;
+        let (session, router, first) = booking_without_url_mode(&version).await;
         let (url, again) = linked(&first);
         assert!(url.starts_with("https://forms.example.com/forms/"), "{url}");
         assert_eq!(again["restaurant"], "chez-ada");
@@ -185,16 +198,7 @@ async fn a_client_without_url_mode_gets_the_page_by_link_and_the_call_again_read
 #[tokio::test]
 async fn a_link_left_unanswered_is_declined_and_its_page_closed() {
     let version = ProtocolVersion::V_2025_11_25;
-    let server = Server::new();
-    let router = server.web.router();
-    let client = Client {
-        version: version.clone(),
-        form: false,
-    };
-    let session = rmcp_session::connect_to(server, client, &version).await;
-    let first = session
-        .call("book", json!({ "restaurant": "chez-ada" }))
-        .await;
+    let (session, router, first) = booking_without_url_mode(&version).await;
     let (url, mut again) = linked(&first);
     let oldest = again.clone();
     for _ in 1..WEB_FORM_ASKS {

@@ -281,14 +281,7 @@ impl RedisStore {
             .invoke_async(&mut self.connection.clone())
             .await
             .map_err(backend)?;
-        match outcome.as_str() {
-            "ok" => Ok(()),
-            "completed" => Err(StoreError::AlreadyCompleted),
-            "closed" => Err(StoreError::Closed),
-            "expired" => Err(StoreError::Expired),
-            "unknown" => Err(StoreError::Unknown),
-            _ => Err(StoreError::Corrupt),
-        }
+        outcome_of(&outcome)
     }
 
     async fn close_now(&self, id: VisitId, now: SystemTime) -> Result<(), StoreError> {
@@ -298,14 +291,7 @@ impl RedisStore {
             .invoke_async(&mut self.connection.clone())
             .await
             .map_err(backend)?;
-        match outcome.as_str() {
-            "ok" => Ok(()),
-            "completed" => Err(StoreError::AlreadyCompleted),
-            "taken" => Err(StoreError::AlreadyTaken),
-            "expired" => Err(StoreError::Expired),
-            "unknown" => Err(StoreError::Unknown),
-            _ => Err(StoreError::Corrupt),
-        }
+        outcome_of(&outcome)
     }
 
     async fn take_now(&self, id: VisitId, now: SystemTime) -> Result<SealedAnswer, StoreError> {
@@ -318,11 +304,7 @@ impl RedisStore {
         let answer = (outcome.len() == 2).then(|| outcome.pop()).flatten();
         match (outcome.first().map(String::as_str), answer) {
             (Some("ok"), Some(answer)) => Ok(SealedAnswer::from_stored(answer)),
-            (Some("taken"), None) => Err(StoreError::AlreadyTaken),
-            (Some("pending"), None) => Err(StoreError::NotCompleted),
-            (Some("closed"), None) => Err(StoreError::Closed),
-            (Some("expired"), None) => Err(StoreError::Expired),
-            (Some("unknown"), None) => Err(StoreError::Unknown),
+            (Some(word), None) if word != "ok" => Err(refusal_of(word)),
             _ => Err(StoreError::Corrupt),
         }
     }
@@ -404,6 +386,28 @@ fn read_visit(id: VisitId, fields: &HashMap<&str, String>) -> Option<Visit> {
         expires_at: from_millis(field("expires")?.parse().ok()?),
         state: VisitState::from_stored(field("state")?)?,
     })
+}
+
+/// What a script's one-word outcome says: `ok`, or a refusal.
+fn outcome_of(word: &str) -> Result<(), StoreError> {
+    match word {
+        "ok" => Ok(()),
+        word => Err(refusal_of(word)),
+    }
+}
+
+/// The refusal a script's outcome word names; [`StoreError::Corrupt`]
+/// for a word no script writes.
+fn refusal_of(word: &str) -> StoreError {
+    match word {
+        "completed" => StoreError::AlreadyCompleted,
+        "taken" => StoreError::AlreadyTaken,
+        "pending" => StoreError::NotCompleted,
+        "closed" => StoreError::Closed,
+        "expired" => StoreError::Expired,
+        "unknown" => StoreError::Unknown,
+        _ => StoreError::Corrupt,
+    }
 }
 
 /// A Redis failure, as its kind and reason (never a key or a value).
