@@ -43,7 +43,23 @@ fn setup() -> Setup {
 
 fn setup_with(limits: Limits, sign_in: Option<&str>) -> Setup {
     let store = Arc::new(MemoryStore::new(1000));
-    let keys = StateKeys::new(StateKey::generate().unwrap());
+    setup_over(
+        store.clone(),
+        store,
+        StateKeys::new(StateKey::generate().unwrap()),
+        limits,
+        sign_in,
+    )
+}
+
+/// The pages over `store`, whose visits are kept in `memory`.
+fn setup_over(
+    memory: Arc<MemoryStore>,
+    store: impl VisitStore + 'static,
+    keys: StateKeys,
+    limits: Limits,
+    sign_in: Option<&str>,
+) -> Setup {
     // The demo identity check: a `session` cookie naming the user.
     let visitor = |parts: &http::request::Parts| {
         let cookie = parts.headers.get(header::COOKIE)?.to_str().ok()?;
@@ -52,7 +68,7 @@ fn setup_with(limits: Limits, sign_in: Option<&str>) -> Setup {
             .find_map(|pair| pair.trim().strip_prefix("session="))
             .map(Principal::user)
     };
-    let mut web = WebForms::new(store.clone(), keys, "https://forms.example.com", visitor)
+    let mut web = WebForms::new(store, keys, "https://forms.example.com", visitor)
         .unwrap()
         .form::<Connect>("connect")
         .with_limits(limits);
@@ -60,7 +76,11 @@ fn setup_with(limits: Limits, sign_in: Option<&str>) -> Setup {
         web = web.with_sign_in(sign_in);
     }
     let app = web.router();
-    Setup { store, web, app }
+    Setup {
+        store: memory,
+        web,
+        app,
+    }
 }
 
 fn binding(user: &str) -> Binding {
@@ -792,6 +812,7 @@ mod flow {
         Revision,
     };
     use elicit_runtime::web::WEB_FORM_ASKS;
+    use elicit_runtime::web::store::{Created, SealedAnswer, StoreFuture, Visit, Waited};
 
     fn keys() -> StateKeys {
         StateKeys::new(StateKey::generate().unwrap())
@@ -899,6 +920,10 @@ mod flow {
         let (_, visit) = asked(&state, "connect");
         let mut key = "connect".to_owned();
         for ask in 1..WEB_FORM_ASKS {
+            // Between rounds the page stays open, whatever ran meanwhile.
+            tokio::time::sleep(Duration::from_millis(20)).await;
+            let page = get(&setup, &visit.to_string(), Some("alice")).await;
+            assert_eq!(page.status, StatusCode::OK, "open between rounds");
             let Err(Stop::InputRequired(next)) =
                 connect(&setup, &keys, "alice", &consented(&key, &state)).await
             else {
@@ -1096,6 +1121,129 @@ mod flow {
         let (_, visit) = asked(&first, "connect");
         let page = get(&setup, &visit.to_string(), Some("alice")).await;
         assert_eq!(page.status, StatusCode::GONE, "the declined page is closed");
+    }
+
+    #[tokio::test]
+    async fn a_client_without_url_mode_is_refused_before_any_visit() {
+        let setup = setup();
+        let support = ClientSupport::elicitation(ElicitationCapability::form_only());
+        let binding = Binding::tool("connect_account", None);
+        let alice = Principal::user("alice");
+        let retry = RetryParams::default();
+        let mut flow =
+            Flow::open(&keys(), binding, &alice, Revision::LATEST, support, &retry).unwrap();
+        let refused = flow
+            .web_form::<Connect>(&setup.web, "connect", "Connect your account")
+            .await;
+        assert!(matches!(refused, Err(Stop::Unsupported(_))), "{refused:?}");
+        assert!(setup.store.is_empty(), "no visit was made");
+    }
+
+    /// The store in memory, staged: a page's submission slipped in just
+    /// after the flow last found the visit unanswered, or a close that
+    /// fails as an unreachable backend would.
+    struct Staged {
+        memory: Arc<MemoryStore>,
+        submitted_after_take: std::sync::Mutex<Option<SealedAnswer>>,
+        close_fails: bool,
+    }
+
+    impl VisitStore for Staged {
+        fn create(&self, visit: NewVisit) -> StoreFuture<'_, Created> {
+            self.memory.create(visit)
+        }
+
+        fn load(&self, id: VisitId) -> StoreFuture<'_, Visit> {
+            self.memory.load(id)
+        }
+
+        fn complete(&self, id: VisitId, answer: SealedAnswer) -> StoreFuture<'_, ()> {
+            self.memory.complete(id, answer)
+        }
+
+        fn take(&self, id: VisitId) -> StoreFuture<'_, SealedAnswer> {
+            Box::pin(async move {
+                let taken = self.memory.take(id).await;
+                let late = self.submitted_after_take.lock().unwrap().take();
+                if let (Err(StoreError::NotCompleted), Some(late)) = (&taken, late) {
+                    self.memory.complete(id, late).await.unwrap();
+                }
+                taken
+            })
+        }
+
+        fn wait(&self, id: VisitId, timeout: Duration) -> StoreFuture<'_, Waited> {
+            self.memory.wait(id, timeout)
+        }
+
+        fn close(&self, id: VisitId) -> StoreFuture<'_, ()> {
+            match self.close_fails {
+                true => Box::pin(async { Err(StoreError::Backend("connection refused".into())) }),
+                false => self.memory.close(id),
+            }
+        }
+    }
+
+    fn staged(close_fails: bool) -> (Setup, Arc<Staged>, StateKeys) {
+        let memory = Arc::new(MemoryStore::new(100));
+        let staged = Arc::new(Staged {
+            memory: memory.clone(),
+            submitted_after_take: std::sync::Mutex::new(None),
+            close_fails,
+        });
+        let keys = keys();
+        let setup = setup_over(memory, staged.clone(), keys.clone(), Limits::DEFAULT, None);
+        (setup, staged, keys)
+    }
+
+    /// The user declines to open the page, having submitted it all the
+    /// same as the flow gives up on it: the answer is read, not lost.
+    #[tokio::test]
+    async fn a_page_submitted_as_the_flow_gives_up_is_read() {
+        let (setup, staged, keys) = staged(false);
+        let Err(Stop::InputRequired(first)) =
+            connect(&setup, &keys, "alice", &RetryParams::default()).await
+        else {
+            panic!("the first call asks");
+        };
+        let (_, visit) = asked(&first, "connect");
+        let answered = serde_json::json!({
+            "action": "accept",
+            "content": { "account": "ada-main", "api_key": SECRET },
+        });
+        let alice = Principal::user("alice");
+        let late = SealedAnswer::seal(&keys, visit, &alice, &answered).unwrap();
+        *staged.submitted_after_take.lock().unwrap() = Some(late);
+        let retry = RetryParams::new(
+            InputResponses::new().with("connect", &ElicitResult::decline()),
+            first.request_state.clone(),
+        );
+        let answer = connect(&setup, &keys, "alice", &retry).await.unwrap();
+        let Elicitation::Accept(connect) = answer else {
+            panic!("the late answer: {answer:?}");
+        };
+        assert_eq!(connect.account, "ada-main");
+    }
+
+    /// A store that cannot close the visit does not fail the flow that
+    /// gives up: it declines, and the page waits out its time.
+    #[tokio::test]
+    async fn a_store_that_cannot_close_leaves_the_decline_as_it_is() {
+        let (setup, _, keys) = staged(true);
+        let Err(Stop::InputRequired(first)) =
+            connect(&setup, &keys, "alice", &RetryParams::default()).await
+        else {
+            panic!("the first call asks");
+        };
+        let retry = RetryParams::new(
+            InputResponses::new().with("connect", &ElicitResult::decline()),
+            first.request_state.clone(),
+        );
+        let answer = connect(&setup, &keys, "alice", &retry).await.unwrap();
+        assert!(matches!(answer, Elicitation::Decline), "{answer:?}");
+        let (_, visit) = asked(&first, "connect");
+        let page = get(&setup, &visit.to_string(), Some("alice")).await;
+        assert_eq!(page.status, StatusCode::OK, "not closed");
     }
 
     /// A tool that asks a confirmation after the hosted form, whatever its

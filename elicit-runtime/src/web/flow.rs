@@ -31,10 +31,11 @@ impl Flow {
     /// open the page reads as declined (or cancelled).
     ///
     /// When the flow gives up on the page (declined, cancelled, the asks
-    /// used up) or stops with an error, the visit is closed: the page says
-    /// it is no longer open and takes no answer. A page submitted before
-    /// the close is read all the same, as the user's answer. A store that
-    /// fails to close leaves the visit to expire.
+    /// used up), the visit is closed: the page says it is no longer open
+    /// and takes no answer. A page submitted before the close is read all
+    /// the same, as the user's answer. A store that fails to close leaves
+    /// the visit to expire. A round that fails leaves the visit open, as
+    /// the client may send it again.
     ///
     /// Once read, the answer (or the flow giving up) is kept in the flow's
     /// sealed state like any other answer, bound to the URL request it
@@ -115,20 +116,22 @@ impl Flow {
                     .create::<T>(key, &binding, self.token_id())
                     .await
                     .map_err(web_error)?;
+                // Closed if its id cannot be carried: no round could reach it.
+                let open = OpenVisit::new(web, visit);
                 self.carry(&visit_key, &visit.to_string())?;
-                OpenVisit::new(web, visit)
+                open
             }
         };
         let visit = open.id();
         let (first, again) = (need(visit, asks), need(visit, asks + 1));
         let given_up = match self.ask_to_open::<T>(first, again, asks, &asks_key) {
             Ok(given_up) => given_up,
-            Err(stop @ Stop::InputRequired(_)) => {
+            // The page is still asked for, or the round failed (a client
+            // may retry it, corrected): the visit stays open, for its time.
+            Err(stop) => {
                 open.keep_open();
                 return Err(stop);
             }
-            // Any other stop drops `open`, which closes the visit.
-            Err(stop) => return Err(stop),
         };
         // The flow stops waiting for the page: closed, unless it was
         // submitted meanwhile, when its answer is read instead. Either

@@ -110,6 +110,17 @@ pub(crate) struct Answered {
     pub(crate) content: Map<String, Value>,
 }
 
+/// What closing a visit came to ([`WebForms::close_or_take`]).
+pub(crate) enum Closing {
+    /// Closed unanswered (or expired).
+    Closed,
+    /// The page was submitted first: its answer, taken.
+    Answered(Answered),
+    /// The store did not close it (unreachable, the visit forgotten): it
+    /// expires in its time.
+    Failed(StoreError),
+}
+
 impl Answered {
     /// The answer as the form `T`, validated again.
     pub(crate) fn typed<T: Elicitable>(&self) -> Result<Elicitation<T>, WebError> {
@@ -120,13 +131,6 @@ impl Answered {
             Action::Decline => Elicitation::Decline,
             Action::Cancel => Elicitation::Cancel,
         })
-    }
-
-    /// [`Answered::typed`], if there is an answer.
-    fn typed_if<T: Elicitable>(
-        answered: Option<Answered>,
-    ) -> Result<Option<Elicitation<T>>, WebError> {
-        answered.map(|answered| answered.typed()).transpose()
     }
 
     /// The answer of a flow that gave up on the page as `given_up`
@@ -276,7 +280,10 @@ impl WebForms {
         binding: &Binding,
         principal: &Principal,
     ) -> Result<Option<Elicitation<T>>, WebError> {
-        Answered::typed_if(self.take(visit, key, binding, principal).await?)
+        match self.take(visit, key, binding, principal).await? {
+            Some(answered) => answered.typed().map(Some),
+            None => Ok(None),
+        }
     }
 
     /// Closes `visit`, which the flow of `binding` (whose user is
@@ -328,26 +335,43 @@ impl WebForms {
         binding: &Binding,
         principal: &Principal,
     ) -> Result<Option<Elicitation<T>>, WebError> {
-        Answered::typed_if(self.close_or_take(visit, key, binding, principal).await?)
+        match self.close_or_take(visit, key, binding, principal).await? {
+            Closing::Closed => Ok(None),
+            Closing::Answered(answered) => answered.typed().map(Some),
+            Closing::Failed(error) => Err(error.into()),
+        }
     }
 
-    /// [`WebForms::close`], before the answer is read as a form.
+    /// [`WebForms::close`], before the answer is read as a form, and with
+    /// the store's failure to close apart from the rest.
     pub(crate) async fn close_or_take(
         &self,
         visit: VisitId,
         key: &str,
         binding: &Binding,
         principal: &Principal,
-    ) -> Result<Option<Answered>, WebError> {
+    ) -> Result<Closing, WebError> {
         match self.bound_visit(visit, key, binding, principal).await {
             Ok(()) => {}
-            Err(WebError::Store(StoreError::Expired)) => return Ok(None),
+            // Expired by this replica's clock: closed all the same, so a
+            // replica whose clock lags takes no answer for it.
+            Err(WebError::Store(StoreError::Expired)) => {
+                let _ = self.store.close(visit).await;
+                return Ok(Closing::Closed);
+            }
+            Err(WebError::Store(error)) => return Ok(Closing::Failed(error)),
             Err(error) => return Err(error),
         }
         match self.store.close(visit).await {
-            Ok(()) | Err(StoreError::Expired) => Ok(None),
-            Err(StoreError::AlreadyCompleted) => self.take(visit, key, binding, principal).await,
-            Err(error) => Err(error.into()),
+            Ok(()) | Err(StoreError::Expired) => Ok(Closing::Closed),
+            Err(StoreError::AlreadyCompleted) => {
+                match self.take(visit, key, binding, principal).await? {
+                    Some(answered) => Ok(Closing::Answered(answered)),
+                    None => Ok(Closing::Closed),
+                }
+            }
+            Err(StoreError::AlreadyTaken) => Err(StoreError::AlreadyTaken.into()),
+            Err(error) => Ok(Closing::Failed(error)),
         }
     }
 

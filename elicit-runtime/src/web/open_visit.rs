@@ -2,7 +2,7 @@
 //! by [`OpenVisit::close`] when it gives up, and when it is dropped
 //! unsettled (an error, a cancelled call, an aborted task).
 
-use super::forms::Answered;
+use super::forms::{Answered, Closing};
 use super::store::{StoreError, VisitId, VisitStore};
 use super::{WebError, WebForms};
 use crate::state::{Binding, Principal};
@@ -76,13 +76,15 @@ impl OpenVisit {
     /// Closes the visit the flow gives up on (`key`'s form, for the request
     /// and user of `binding`, who is `principal`): `None` once closed
     /// unanswered, or the answer when the page was submitted first, read as
-    /// [`WebForms::answer`] reads it. The store failing to close leaves the
-    /// visit to expire, and the flow gives up all the same (`None`).
+    /// [`WebForms::answer`] reads it. The store failing to close (Redis
+    /// unreachable) leaves the visit to expire, and the flow gives up all
+    /// the same (`None`).
     ///
     /// # Errors
     ///
-    /// A submitted answer that does not open or is not a valid form
-    /// ([`WebError::Sealed`], [`WebError::Invalid`]), or a visit made for
+    /// A submitted answer that cannot be read: taken by another
+    /// ([`WebError::Store`]), not opening or not a valid form
+    /// ([`WebError::Sealed`], [`WebError::Invalid`]); a visit made for
     /// another request ([`WebError::Mismatch`]).
     pub(crate) async fn close(
         mut self,
@@ -90,14 +92,15 @@ impl OpenVisit {
         binding: &Binding,
         principal: &Principal,
     ) -> Result<Option<Answered>, WebError> {
-        self.settled = true;
-        match self
+        let closing = self
             .web
             .close_or_take(self.id, key, binding, principal)
-            .await
-        {
-            Err(WebError::Store(_)) => Ok(None),
-            closed => closed,
+            .await;
+        // Settled only now: a flow dropped while closing closes it on drop.
+        self.settled = true;
+        match closing? {
+            Closing::Closed | Closing::Failed(_) => Ok(None),
+            Closing::Answered(answered) => Ok(Some(answered)),
         }
     }
 }

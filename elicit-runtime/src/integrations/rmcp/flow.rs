@@ -580,9 +580,9 @@ impl<'a> ServerFlow<'a> {
     ) -> Result<mcp::ClientResult, Stop> {
         let mut options = rmcp::service::PeerRequestOptions::no_options();
         options.timeout = self.timeout;
-        let handle = peer
-            .send_request_with_option(request, options)
-            .await
+        let handle = self
+            .unless_cancelled(peer.send_request_with_option(request, options))
+            .await?
             .map_err(|error| transport(RmcpElicitError::from(error)))?;
         let id = handle.id.clone();
         match self.unless_cancelled(handle.await_response()).await {

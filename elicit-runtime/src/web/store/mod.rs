@@ -171,7 +171,10 @@ pub trait VisitStore: Send + Sync {
     ///
     /// A visit the page completed first is not closed: the caller gets
     /// [`StoreError::AlreadyCompleted`], and the answer still waits to be
-    /// taken, so an answer submitted as the flow gave up is not lost.
+    /// taken, so an answer submitted as the flow gave up is not lost. A
+    /// pending visit past its expiry is closed all the same, and reported
+    /// [`StoreError::Expired`]: a replica whose clock lags must not take
+    /// an answer for it.
     ///
     /// # Errors
     ///

@@ -102,13 +102,14 @@ impl ServerFlow<'_> {
             .await?;
         match waited {
             Ok(Waited::Completed) => {}
-            // Out of time: closed, unless the page was submitted as the
-            // time ran out.
-            Ok(Waited::TimedOut) => {
+            // Out of time (the flow's, or the visit's by this replica's
+            // clock): closed, unless the page was submitted as the time ran
+            // out.
+            Ok(Waited::TimedOut) | Err(StoreError::Expired) => {
                 let answer = open.give_up(key, &binding, &principal, Elicitation::Decline);
                 return answer.await.map_err(web_error);
             }
-            Ok(Waited::Closed) | Err(StoreError::Expired) => {
+            Ok(Waited::Closed) => {
                 open.done();
                 return Ok(Elicitation::Decline);
             }

@@ -47,13 +47,14 @@ impl ServerFlow<'_> {
         } = call;
         let token = arguments.remove(VISIT_ARGUMENT);
         let binding = Binding::tool(&name, Some(&arguments)).bound_to(&principal);
-        let (visit, asks) = match token {
+        // A visit made by this call: closed if no link to it goes out.
+        let (visit, asks, made) = match token {
             None => {
                 let visit = web
                     .create::<T>(key, &binding, None)
                     .await
                     .map_err(web_error)?;
-                (visit, 0)
+                (visit, 0, Some(OpenVisit::new(web, visit)))
             }
             Some(token) => {
                 let token = token.as_str().unwrap_or_default();
@@ -77,7 +78,7 @@ impl ServerFlow<'_> {
                     let answer = open.give_up(key, &binding, &principal, Elicitation::Decline);
                     return answer.await.map_err(web_error);
                 }
-                (visit, asks)
+                (visit, asks, None)
             }
         };
         let token = LinkToken {
@@ -87,6 +88,9 @@ impl ServerFlow<'_> {
         }
         .seal(web.keys(), &binding)
         .map_err(|error| Stop::Failed(error.into()))?;
+        if let Some(made) = made {
+            made.keep_open();
+        }
         let link = WebPageLink::new(
             name,
             message,
