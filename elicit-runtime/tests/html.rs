@@ -689,6 +689,7 @@ fn the_error_page_keeps_values_but_never_a_secret() {
     let summary = one(&doc, ".error-summary");
     assert_eq!(attr(summary, "role"), Some("alert"));
     assert_eq!(attr(summary, "tabindex"), Some("-1"));
+    assert_eq!(attr(summary, "autofocus"), Some(""), "focused as it loads");
     let links: Vec<(String, String)> = summary
         .select(&sel("a"))
         .map(|a| (attr(a, "href").unwrap().to_string(), text_of(a)))

@@ -325,11 +325,13 @@ impl<'a> FormPage<'a> {
     }
 
     /// The error summary: a focusable alert with a link to each failing
-    /// field (an error of no field of the form is listed without a link).
+    /// field (an error of no field of the form is listed without a link),
+    /// focused as the page loads (`autofocus`, no script needed), so a
+    /// screen reader starts there and the next Tab reaches its first link.
     fn summary(&self, out: &mut String, errors: &ValidationErrors) {
         out.push_str(
             "<div class=\"error-summary\" role=\"alert\" aria-labelledby=\"error-summary-title\" \
-             tabindex=\"-1\">\n<h2 id=\"error-summary-title\">There is a problem</h2>\n<ul>\n",
+             tabindex=\"-1\" autofocus>\n<h2 id=\"error-summary-title\">There is a problem</h2>\n<ul>\n",
         );
         for error in errors {
             let found = self

@@ -120,8 +120,17 @@ async fn booking_by_keyboard(test: &str, size: (u32, u32)) {
         eprintln!("wrote {}", docs.display());
     }
 
-    // The summary comes first: the first Tab reaches its first link, and
-    // Enter on it takes the focus to the field.
+    // The summary has the focus as the page loads, without script; the
+    // first Tab reaches its first link, and Enter on it takes the focus to
+    // the field.
+    let focused = browser
+        .script("return document.activeElement.className;")
+        .await;
+    assert_eq!(
+        focused,
+        json!("error-summary"),
+        "the summary is focused as the page loads"
+    );
     browser.keys(&TAB.to_string()).await;
     let focused = browser
         .script("return document.activeElement.getAttribute('href');")
