@@ -120,6 +120,28 @@ mod tests {
         assert!(matches!(unknown, StateError::UnknownKey), "{unknown:?}");
     }
 
+    /// A link's token lasts as long as a state sealed with the same keys:
+    /// it opens to the end of the keys' time to live, and not after.
+    #[test]
+    fn expires_with_the_keys_time_to_live() {
+        let ttl = std::time::Duration::from_secs(60);
+        let keys = StateKeys::new(StateKey::generate().unwrap()).with_ttl(ttl);
+        let binding = binding("alice", "ada");
+        let link = LinkToken {
+            visit: VisitId::generate().unwrap().to_string(),
+            key: "connect".to_owned(),
+            asks: 0,
+        };
+        let now = std::time::SystemTime::now();
+        let sealed_at = |ago: u64| {
+            let at = now - std::time::Duration::from_secs(ago);
+            keys.seal_kind(Kind::Link, &binding, 0, &link, at).unwrap()
+        };
+        assert!(LinkToken::open(&keys, &binding, &sealed_at(ttl.as_secs() - 5)).is_ok());
+        let expired = LinkToken::open(&keys, &binding, &sealed_at(ttl.as_secs() + 5)).unwrap_err();
+        assert!(matches!(expired, StateError::Expired(_)), "{expired:?}");
+    }
+
     #[test]
     fn no_other_payload_opens_as_a_link() {
         let keys = StateKeys::new(StateKey::generate().unwrap());
