@@ -5,7 +5,7 @@
 //! change it and check it. The derive starts from the spec of the field's type
 //! ([`ElicitField::SPEC`](crate::field::ElicitField::SPEC)), applies each attribute
 //! with the functions below, and turns the result into a
-//! [`PropertySchema`](crate::schema::PropertySchema) with [`FieldSpec::into_schema`].
+//! [`PropertySchema`] with [`FieldSpec::into_schema`].
 //! A function that finds an attribute unfit for the field panics with the
 //! message it was given; in `const` evaluation that panic is a compile error
 //! at the attribute.

@@ -198,7 +198,7 @@ pub enum InputSchemaError {
     /// ([`Property::secret`](crate::schema::Property::secret)), which the
     /// model would ask the user for and pass as an argument: a schema given
     /// by hand, since a secret form's type is not
-    /// [`FormMode`](crate::FormMode).
+    /// [`FormMode`].
     Secret {
         /// The secret field's name, cut short.
         field: String,

@@ -4,7 +4,7 @@
 //! Many MCP clients have no elicitation at all, or no form mode. A tool
 //! that needs a form serves them too:
 //!
-//! 1. [`input_schema`] adds the form's fields to the tool's input schema
+//! 1. [`input_schema`](fn@input_schema) adds the form's fields to the tool's input schema
 //!    as optional arguments, so the model knows it may pass them.
 //! 2. When the call carries none of them
 //!    ([`Elicitable::arguments_present`]) and the client cannot show the

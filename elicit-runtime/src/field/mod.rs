@@ -6,7 +6,7 @@
 //! and one per crate behind its feature: `chrono`, `time`, `jiff` (their
 //! dates share `datetime`), `url`, `uuid`. `read` is the read path of a
 //! derived form: its content read field by field, each field through its
-//! type's reader and the per-property read of [`rules`](crate::rules).
+//! type's reader and the per-property read of [`rules`].
 
 mod char;
 mod choice;

@@ -55,7 +55,7 @@ pub enum MessageError {
         found: String,
     },
     /// The text of the message is not JSON, names a member twice, or
-    /// breaks one of the [`Limits`](crate::Limits).
+    /// breaks one of the [`Limits`].
     Json(JsonError),
     /// A member does not have the shape the spec gives it.
     Invalid {

@@ -271,7 +271,7 @@ pub enum ResultError {
         /// The name, cut short.
         key: String,
     },
-    /// The result breaks one of the [`Limits`](crate::Limits).
+    /// The result breaks one of the [`Limits`].
     TooLarge(LimitError),
 }
 

@@ -116,7 +116,7 @@ impl StateKeys {
     /// # Errors
     ///
     /// A [`SealError`]: the state does not serialize, it or its token would
-    /// break the ring's [`Limits`](crate::Limits) (and so never open), or
+    /// break the ring's [`Limits`] (and so never open), or
     /// there are no random numbers for the nonce.
     ///
     /// # Examples

@@ -22,7 +22,7 @@ impl WebForms {
     /// `GET /forms/{visit}` (the page, to the visit's user only),
     /// `POST /forms/{visit}` (the submission, checked and sealed into the
     /// store, once) and the pages' stylesheet at
-    /// [`STYLESHEET_PATH`](crate::html::STYLESHEET_PATH).
+    /// [`STYLESHEET_PATH`].
     ///
     /// Every page carries [`SECURITY_HEADERS`](crate::html::SECURITY_HEADERS);
     /// a refusal is a short page saying what happened and what to do:

@@ -1,5 +1,5 @@
 //! Conversions between this crate's messages and rmcp's: rmcp's request
-//! types built directly ([`to_rmcp`](super::to_rmcp)), the rest through
+//! types built directly ([`to_rmcp`]), the rest through
 //! their common wire form.
 
 use rmcp::model as mcp;
