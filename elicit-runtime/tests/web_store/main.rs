@@ -2,10 +2,13 @@
 //! run through the `VisitStore` trait against the store in memory and,
 //! with the `redis` feature, against a real `redis-server`
 //! (`redis_backend.rs`, on `tests/support/redis_server.rs` of the
-//! workspace).
+//! workspace); and random sequences of steps on both, which must agree
+//! step by step (`agree.rs`).
 
 mod suite;
 
+#[cfg(feature = "redis")]
+mod agree;
 #[cfg(feature = "redis")]
 mod redis_backend;
 #[cfg(feature = "redis")]
