@@ -6,7 +6,9 @@
 //!   model and books with the answers as arguments (at 2025-11-25 and
 //!   2026-07-28);
 //! - a 2025-06-18 client gets the dietary needs as booleans, is asked again
-//!   after an invalid answer, and books with its dietary needs.
+//!   after an invalid answer, and books with its dietary needs;
+//! - a 2025-11-25 client that gives up a call while its form is shown has
+//!   the form withdrawn by the server, and the session goes on.
 //!
 //! `ELICIT_INTEROP=0` skips them (for a machine without Python or PyPI).
 
@@ -51,4 +53,9 @@ fn a_python_client_without_elicitation_books_through_the_fallback() {
 #[test]
 fn a_2025_06_18_python_client_books_with_dietary_needs_as_booleans() {
     run("downlevel", &[]);
+}
+
+#[test]
+fn a_python_client_that_gives_up_a_call_has_its_form_withdrawn() {
+    run("cancel", &[]);
 }
