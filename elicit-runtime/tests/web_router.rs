@@ -574,6 +574,47 @@ async fn an_expired_visit_is_refused() {
 }
 
 #[tokio::test]
+async fn a_page_is_open_as_long_as_the_forms_say() {
+    let setup = setup();
+    assert_eq!(setup.web.visit_ttl(), NewVisit::DEFAULT_TTL);
+    let ttl = Duration::from_millis(300);
+    let web = setup.web.clone().with_visit_ttl(ttl);
+    let made = std::time::SystemTime::now();
+    let visit = web
+        .create::<Connect>("connect", &binding("alice"), None)
+        .await
+        .unwrap();
+    let expires = web.store().load(visit).await.unwrap().expires_at();
+    let lasts = expires.duration_since(made).unwrap();
+    assert!(
+        lasts >= ttl && lasts <= ttl + Duration::from_millis(50),
+        "open for {lasts:?}, not {ttl:?}"
+    );
+    let open = get(&setup, &visit.to_string(), Some("alice")).await;
+    assert_eq!(open.status, StatusCode::OK);
+    tokio::time::sleep(ttl + Duration::from_millis(100)).await;
+    assert_refused(
+        &get(&setup, &visit.to_string(), Some("alice")).await,
+        StatusCode::GONE,
+        "expired",
+    );
+
+    // Longer than the store allows, or none at all: refused as it is made.
+    for ttl in [Duration::from_secs(2 * 24 * 60 * 60), Duration::ZERO] {
+        let refused = setup
+            .web
+            .clone()
+            .with_visit_ttl(ttl)
+            .create::<Connect>("connect", &binding("alice"), None)
+            .await;
+        assert!(
+            matches!(refused, Err(WebError::Store(StoreError::Invalid(_)))),
+            "{ttl:?}: {refused:?}"
+        );
+    }
+}
+
+#[tokio::test]
 async fn a_closed_visit_is_refused() {
     let setup = setup();
     let visit = visit_for(&setup, "alice").await;

@@ -6,6 +6,7 @@ use core::any::TypeId;
 use core::fmt;
 use std::collections::HashMap;
 use std::sync::Arc;
+use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -58,6 +59,7 @@ pub struct WebForms {
     visitor: Arc<dyn Visitor>,
     sign_in: Option<Arc<str>>,
     limits: Limits,
+    visit_ttl: Duration,
 }
 
 /// A registered form: its type, and the functions that render and read
@@ -175,6 +177,7 @@ impl WebForms {
             visitor: Arc::new(visitor),
             sign_in: None,
             limits: Limits::DEFAULT,
+            visit_ttl: NewVisit::DEFAULT_TTL,
         })
     }
 
@@ -200,6 +203,39 @@ impl WebForms {
     pub fn with_limits(mut self, limits: Limits) -> WebForms {
         self.limits = limits;
         self
+    }
+
+    /// The same forms with each new visit's page open to its user for
+    /// `ttl` ([`NewVisit::DEFAULT_TTL`], 15 minutes, unless set): after
+    /// that the page says it has expired (410), and a flow waiting for it
+    /// (before 2026-07-28, or in a task) gives up unless its own timeout
+    /// (`ServerFlow::with_timeout`, feature `rmcp`) is shorter. More than zero, and at most the store's
+    /// longest visit ([`StoreLimits::max_visit_ttl`](super::store::StoreLimits::max_visit_ttl)):
+    /// a visit the store does not allow is refused as it is made
+    /// ([`WebError::Store`] with [`StoreError::Invalid`]).
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use axum::http::request::Parts;
+    /// use elicit_runtime::state::{Principal, StateKey, StateKeys};
+    /// use elicit_runtime::web::WebForms;
+    /// use elicit_runtime::web::store::MemoryStore;
+    ///
+    /// let keys = StateKeys::new(StateKey::generate().unwrap());
+    /// let visitor = |_: &Parts| Some(Principal::user("alice"));
+    /// let web = WebForms::new(MemoryStore::new(100), keys, "https://example.com", visitor)
+    ///     .unwrap()
+    ///     .with_visit_ttl(Duration::from_secs(5 * 60));
+    /// assert_eq!(web.visit_ttl(), Duration::from_secs(300));
+    /// ```
+    pub fn with_visit_ttl(mut self, ttl: Duration) -> WebForms {
+        self.visit_ttl = ttl;
+        self
+    }
+
+    /// How long a new visit's page is open to its user.
+    pub fn visit_ttl(&self) -> Duration {
+        self.visit_ttl
     }
 
     /// The store the visits wait in.
@@ -254,7 +290,7 @@ impl WebForms {
                 });
             }
         }
-        let mut visit = NewVisit::new(binding, key);
+        let mut visit = NewVisit::new(binding, key).with_ttl(self.visit_ttl);
         if let Some(token) = token {
             visit = visit.after_token(token);
         }

@@ -327,6 +327,25 @@ async fn a_task_whose_user_cancels_or_leaves_the_page_reads_so() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
+async fn a_task_waits_no_longer_than_its_page_is_open() {
+    let web = web().with_visit_ttl(Duration::from_millis(200));
+    let (tasks, router) = (TaskManager::new(), web.router());
+    let id = start_web(&tasks, &web, ADA);
+    let url = url_asked(&tasks, &id).await;
+    tasks
+        .update_task(&id, [(ACCOUNT.to_owned(), json!({ "action": "accept" }))])
+        .unwrap();
+    let task = wait(&tasks, &id, |task| task.status() == TaskStatus::Completed).await;
+    assert_eq!(result_text(&task), "declined");
+    let (status, csrf) = page_visit::open(&router, &url, Some("ada")).await;
+    assert_eq!(
+        (status, csrf),
+        (StatusCode::GONE, None),
+        "the page has expired"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
 async fn a_task_for_a_client_without_url_mode_fails_before_making_a_visit() {
     // A store of one visit: the failed task must not have taken it.
     let (tasks, web) = (TaskManager::new(), web_of(1));

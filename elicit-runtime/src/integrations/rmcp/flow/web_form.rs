@@ -10,7 +10,7 @@ use super::{ServerFlow, Via};
 use crate::flow::{Stop, UrlNeed};
 use crate::protocol::ElicitationCompleteNotification;
 use crate::url::UrlConsent;
-use crate::web::store::{NewVisit, StoreError, Waited};
+use crate::web::store::{StoreError, Waited};
 use crate::web::{OpenVisit, Prefer, WebError, WebForms};
 use crate::{form::Elicitable, form::FormMode, outcome::Elicitation};
 
@@ -94,7 +94,7 @@ impl ServerFlow<'_> {
                 return answer.map_err(web_error);
             }
         };
-        let timeout = self.timeout.unwrap_or(NewVisit::DEFAULT_TTL);
+        let timeout = self.timeout.unwrap_or(web.visit_ttl());
         // Until the page is submitted, the request cancelled
         // (`notifications/cancelled`) or the task (`tasks/cancel`).
         let waited = self
