@@ -95,6 +95,13 @@ async fn visit_for(setup: &Setup, user: &str) -> VisitId {
         .unwrap()
 }
 
+/// A visit for `user`, and the token of its page as `user` opened it.
+async fn opened_by(setup: &Setup, user: &str) -> (VisitId, String) {
+    let visit = visit_for(setup, user).await;
+    let csrf = csrf_of(&get(setup, &visit.to_string(), Some(user)).await);
+    (visit, csrf)
+}
+
 struct Page {
     status: StatusCode,
     headers: http::HeaderMap,
@@ -288,8 +295,7 @@ async fn a_visit_goes_from_the_page_to_the_tool_once() {
 #[tokio::test]
 async fn a_declined_page_is_a_declined_answer() {
     let setup = setup();
-    let visit = visit_for(&setup, "alice").await;
-    let csrf = csrf_of(&get(&setup, &visit.to_string(), Some("alice")).await);
+    let (visit, csrf) = opened_by(&setup, "alice").await;
     let done = post(
         &setup,
         visit,
@@ -315,8 +321,7 @@ async fn a_declined_page_is_a_declined_answer() {
 #[tokio::test]
 async fn the_answer_is_read_only_by_the_flow_it_was_made_for() {
     let setup = setup();
-    let visit = visit_for(&setup, "alice").await;
-    let csrf = csrf_of(&get(&setup, &visit.to_string(), Some("alice")).await);
+    let (visit, csrf) = opened_by(&setup, "alice").await;
     post(
         &setup,
         visit,
@@ -511,8 +516,7 @@ async fn forged_posts_are_refused_and_change_nothing() {
 #[tokio::test]
 async fn a_second_post_is_refused_and_the_first_answer_stands() {
     let setup = setup();
-    let visit = visit_for(&setup, "alice").await;
-    let csrf = csrf_of(&get(&setup, &visit.to_string(), Some("alice")).await);
+    let (visit, csrf) = opened_by(&setup, "alice").await;
     let first = post(
         &setup,
         visit,
@@ -617,8 +621,7 @@ async fn a_page_is_open_as_long_as_the_forms_say() {
 #[tokio::test]
 async fn a_closed_visit_is_refused() {
     let setup = setup();
-    let visit = visit_for(&setup, "alice").await;
-    let csrf = csrf_of(&get(&setup, &visit.to_string(), Some("alice")).await);
+    let (visit, csrf) = opened_by(&setup, "alice").await;
     // The flow stops waiting while the page is open.
     let closed = setup
         .web
@@ -650,8 +653,7 @@ async fn a_closed_visit_is_refused() {
 #[tokio::test]
 async fn closing_a_submitted_visit_reads_its_answer_once() {
     let setup = setup();
-    let visit = visit_for(&setup, "alice").await;
-    let csrf = csrf_of(&get(&setup, &visit.to_string(), Some("alice")).await);
+    let (visit, csrf) = opened_by(&setup, "alice").await;
     let done = post(
         &setup,
         visit,
@@ -712,8 +714,7 @@ async fn only_the_flow_of_a_visit_closes_it() {
 #[tokio::test]
 async fn a_post_over_the_size_limit_is_refused() {
     let setup = setup_with(Limits::DEFAULT.max_bytes(512), None);
-    let visit = visit_for(&setup, "alice").await;
-    let csrf = csrf_of(&get(&setup, &visit.to_string(), Some("alice")).await);
+    let (visit, csrf) = opened_by(&setup, "alice").await;
     let huge = "x".repeat(4096);
     let refused = post(&setup, visit, "alice", body(&csrf, &huge, SECRET, "accept")).await;
     assert_refused(
@@ -776,8 +777,7 @@ async fn markup_and_bidi_controls_render_inert() {
 #[tokio::test]
 async fn the_secret_is_in_no_page_and_no_debug() {
     let setup = setup();
-    let visit = visit_for(&setup, "alice").await;
-    let csrf = csrf_of(&get(&setup, &visit.to_string(), Some("alice")).await);
+    let (visit, csrf) = opened_by(&setup, "alice").await;
     // Invalid (account too short), with the secret: the error page has no secret.
     let again = post(&setup, visit, "alice", body(&csrf, "ab", SECRET, "accept")).await;
     assert_eq!(again.status, StatusCode::UNPROCESSABLE_ENTITY);

@@ -16,16 +16,8 @@ import sys
 from typing import Any
 
 import anyio
+from interop_checks import Failure, check, report, split_server
 from mcp import Client, StdioServerParameters, types
-
-
-class Failure(Exception):
-    """A check that failed."""
-
-
-def check(condition: bool, message: str) -> None:
-    if not condition:
-        raise Failure(message)
 
 
 class User:
@@ -82,38 +74,18 @@ async def run(server: list[str], tool: str) -> None:
         print("   the session goes on serving")
 
 
-def leaves(error: BaseException) -> list[BaseException]:
-    """The exceptions inside `error`, out of the exception groups the
-    client's task groups wrap them in."""
-    inner = getattr(error, "exceptions", None)
-    if not inner:
-        return [error]
-    return [leaf for each in inner for leaf in leaves(each)]
-
-
 def main() -> int:
-    argv = sys.argv[1:]
-    if "--" not in argv:
-        print("error: give the server command after `--`: cancel_client.py [OPTIONS] -- SERVER COMMAND...", file=sys.stderr)
+    split = split_server(sys.argv[1:], "cancel_client.py [OPTIONS] -- SERVER COMMAND...")
+    if split is None:
         return 2
-    split = argv.index("--")
-    server = argv[split + 1 :]
-    if not server:
-        print("error: the server command after `--` is empty", file=sys.stderr)
-        return 2
+    options, server = split
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--tool", default="book_table", help="the tool to call (default: book_table)")
-    options = parser.parse_args(argv[:split])
+    tool = parser.parse_args(options).tool
     try:
-        anyio.run(run, server, options.tool)
+        anyio.run(run, server, tool)
     except Exception as error:
-        failure = next((leaf for leaf in leaves(error) if isinstance(leaf, Failure)), None)
-        if failure is not None:
-            print(f"error: {failure}", file=sys.stderr)
-        else:  # the client or the server broke
-            described = "; ".join(f"{type(leaf).__name__}: {leaf}" for leaf in leaves(error))
-            print(f"error: the session failed: {described}", file=sys.stderr)
-        return 1
+        return report(error)
     print("python interop: every check passed")
     return 0
 

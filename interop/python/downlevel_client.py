@@ -17,19 +17,11 @@ import asyncio
 import sys
 from typing import Any
 
+from interop_checks import check, report, split_server
 from mcp import ClientSession, StdioServerParameters, types
 from mcp.client.stdio import stdio_client
 
 EXPECTED = "booked 4 seats (Indoor) on 2027-03-01 for ada@example.com, dietary needs: Vegan, GlutenFree"
-
-
-class Failure(Exception):
-    """A check that failed."""
-
-
-def check(condition: bool, message: str) -> None:
-    if not condition:
-        raise Failure(message)
 
 
 class User:
@@ -81,23 +73,14 @@ async def run(server: list[str]) -> None:
 
 
 def main() -> int:
-    argv = sys.argv[1:]
-    if "--" not in argv or not argv[argv.index("--") + 1 :]:
-        print("error: give the server command after `--`: downlevel_client.py -- SERVER COMMAND...", file=sys.stderr)
+    split = split_server(sys.argv[1:], "downlevel_client.py -- SERVER COMMAND...")
+    if split is None:
         return 2
-    server = argv[argv.index("--") + 1 :]
+    _, server = split
     try:
         asyncio.run(run(server))
     except Exception as error:
-        leaves = [error]
-        while any(getattr(leaf, "exceptions", None) for leaf in leaves):
-            leaves = [inner for leaf in leaves for inner in (getattr(leaf, "exceptions", None) or [leaf])]
-        failure = next((leaf for leaf in leaves if isinstance(leaf, Failure)), None)
-        if failure is not None:
-            print(f"error: {failure}", file=sys.stderr)
-        else:
-            print(f"error: the session failed: {'; '.join(f'{type(l).__name__}: {l}' for l in leaves)}", file=sys.stderr)
-        return 1
+        return report(error)
     print("python interop (2025-06-18): every check passed")
     return 0
 

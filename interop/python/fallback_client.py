@@ -23,6 +23,7 @@ import json
 import sys
 from typing import Any
 
+from interop_checks import check, report, split_server
 from mcp import Client, StdioServerParameters
 
 BOOKING_ANSWERS = {
@@ -34,15 +35,6 @@ BOOKING_ANSWERS = {
     "newsletter": False,
 }
 INVALID_ANSWERS = {"partySize": 40, "contactEmail": "ada"}
-
-
-class Failure(Exception):
-    """A check that failed."""
-
-
-def check(condition: bool, message: str) -> None:
-    if not condition:
-        raise Failure(message)
 
 
 def texts(result: Any) -> str:
@@ -113,23 +105,6 @@ async def run(mode: str, server: list[str], options: argparse.Namespace) -> None
         print(f"   invalid answers refused, naming {', '.join(sorted(options.invalid))}")
 
 
-def leaves(error: BaseException) -> list[BaseException]:
-    """The exceptions inside `error`, out of the exception groups the
-    client's task groups wrap them in."""
-    inner = getattr(error, "exceptions", None)
-    if not inner:
-        return [error]
-    return [leaf for each in inner for leaf in leaves(each)]
-
-
-def first_failure(error: BaseException) -> "Failure | None":
-    return next((leaf for leaf in leaves(error) if isinstance(leaf, Failure)), None)
-
-
-def describe(error: BaseException) -> str:
-    return "; ".join(f"{type(leaf).__name__}: {leaf}" for leaf in leaves(error))
-
-
 def json_object(text: str) -> dict[str, Any]:
     value = json.loads(text)
     if not isinstance(value, dict):
@@ -138,15 +113,10 @@ def json_object(text: str) -> dict[str, Any]:
 
 
 def main() -> int:
-    argv = sys.argv[1:]
-    if "--" not in argv:
-        print("error: give the server command after `--`: fallback_client.py [OPTIONS] -- SERVER COMMAND...", file=sys.stderr)
+    split = split_server(sys.argv[1:], "fallback_client.py [OPTIONS] -- SERVER COMMAND...")
+    if split is None:
         return 2
-    split = argv.index("--")
-    server = argv[split + 1 :]
-    if not server:
-        print("error: the server command after `--` is empty", file=sys.stderr)
-        return 2
+    arguments, server = split
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--tool", default="book_table", help="the tool to call (default: book_table)")
     parser.add_argument("--arguments", type=json_object, default={}, help="the tool's own arguments, a JSON object")
@@ -154,17 +124,12 @@ def main() -> int:
     parser.add_argument("--invalid", type=json_object, default=INVALID_ANSWERS, help="invalid answers, a JSON object")
     parser.add_argument("--expect", default=None, help="text the answered call's result must contain")
     parser.add_argument("--modes", default="legacy,auto", help="connection modes, comma-separated (default: legacy,auto)")
-    options = parser.parse_args(argv[:split])
+    options = parser.parse_args(arguments)
     try:
         for mode in options.modes.split(","):
             asyncio.run(run(mode, server, options))
     except Exception as error:
-        failure = first_failure(error)
-        if failure is not None:
-            print(f"error: {failure}", file=sys.stderr)
-        else:  # the client or the server broke
-            print(f"error: the session failed: {describe(error)}", file=sys.stderr)
-        return 1
+        return report(error)
     print("python interop: every check passed")
     return 0
 

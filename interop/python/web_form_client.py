@@ -23,18 +23,10 @@ import asyncio
 import sys
 from typing import Any
 
+from interop_checks import Failure, check
 from mcp import Client, types
 from mcp.client.streamable_http import streamable_http_client
 from mcp.shared._httpx_utils import create_mcp_http_client
-
-
-class Failure(Exception):
-    """A check that failed."""
-
-
-def check(condition: bool, message: str) -> None:
-    if not condition:
-        raise Failure(message)
 
 
 class Person:

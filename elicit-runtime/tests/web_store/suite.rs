@@ -211,6 +211,18 @@ async fn waiting<S: VisitStore + Clone + 'static>(
     waiter
 }
 
+/// How `waiter` ended once `step` succeeded, within five seconds of it.
+async fn woken(
+    waiter: tokio::task::JoinHandle<Result<Waited, StoreError>>,
+    step: impl Future<Output = Result<(), StoreError>>,
+) -> Result<Waited, StoreError> {
+    let started = std::time::Instant::now();
+    step.await.unwrap();
+    let woken = waiter.await.unwrap();
+    assert!(started.elapsed() < Duration::from_secs(5), "woken late");
+    woken
+}
+
 /// A waiting replica is woken by the completion on the other; a wait
 /// with no completion times out; a completed visit returns at once.
 pub async fn wait_is_woken<B: Backend>(backend: &B) {
@@ -219,11 +231,9 @@ pub async fn wait_is_woken<B: Backend>(backend: &B) {
     let created = a.create(new_visit()).await.unwrap();
     let waiter = waiting(&a, created.id).await;
     // Then complete on the other replica.
-    let started = std::time::Instant::now();
     let sealed = SealedAnswer::seal(&keys, created.id, &alice(), &answer()).unwrap();
-    b.complete(created.id, sealed).await.unwrap();
-    assert_eq!(waiter.await.unwrap(), Ok(Waited::Completed));
-    assert!(started.elapsed() < Duration::from_secs(5), "woken late");
+    let woken = woken(waiter, b.complete(created.id, sealed)).await;
+    assert_eq!(woken, Ok(Waited::Completed));
     assert_eq!(
         b.wait(created.id, Duration::from_secs(20)).await,
         Ok(Waited::Completed)
@@ -316,10 +326,7 @@ pub async fn closed<B: Backend>(backend: &B) {
     let created = a.create(new_visit()).await.unwrap();
     let waiter = waiting(&a, created.id).await;
     // Then close on the other replica.
-    let started = std::time::Instant::now();
-    b.close(created.id).await.unwrap();
-    assert_eq!(waiter.await.unwrap(), Ok(Waited::Closed));
-    assert!(started.elapsed() < Duration::from_secs(5), "woken late");
+    assert_eq!(woken(waiter, b.close(created.id)).await, Ok(Waited::Closed));
 
     assert_eq!(
         a.load(created.id).await.unwrap().state(),

@@ -180,14 +180,18 @@ async fn cancelled_call(tool: &str) -> Ended {
     }
 }
 
+/// The ask ended as the client's cancellation.
+fn assert_cancelled(ask: &Result<(), Stop>) {
+    assert!(
+        matches!(ask, Err(Stop::Failed(AskError::Cancelled))),
+        "{ask:?}"
+    );
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn a_call_cancelled_while_its_form_is_unanswered_stops_waiting() {
     let ended = cancelled_call("name").await;
-    assert!(
-        matches!(ended.ask, Err(Stop::Failed(AskError::Cancelled))),
-        "{:?}",
-        ended.ask
-    );
+    assert_cancelled(&ended.ask);
     assert!(
         ended.form_withdrawn,
         "the client is told the form's request is cancelled too"
@@ -197,9 +201,5 @@ async fn a_call_cancelled_while_its_form_is_unanswered_stops_waiting() {
 #[tokio::test(flavor = "multi_thread")]
 async fn a_call_cancelled_while_its_page_is_open_stops_waiting() {
     let ended = cancelled_call("connect_account").await;
-    assert!(
-        matches!(ended.ask, Err(Stop::Failed(AskError::Cancelled))),
-        "{:?}",
-        ended.ask
-    );
+    assert_cancelled(&ended.ask);
 }

@@ -223,6 +223,23 @@ fn start_web(tasks: &TaskManager, web: &WebForms, asking: Asking) -> String {
     task.task_id
 }
 
+/// Starts a task asking as `asking`, answers its URL request with
+/// `action` (`accept`: the user consents to open the page), and returns
+/// the task's id and the page's URL.
+async fn start_answered(
+    tasks: &TaskManager,
+    web: &WebForms,
+    asking: Asking<'_>,
+    action: &str,
+) -> (String, String) {
+    let id = start_web(tasks, web, asking);
+    let url = url_asked(tasks, &id).await;
+    tasks
+        .update_task(&id, [(ACCOUNT.to_owned(), json!({ "action": action }))])
+        .unwrap();
+    (id, url)
+}
+
 /// The URL of the task's pending URL request.
 async fn url_asked(tasks: &TaskManager, id: &str) -> String {
     let task = wait(tasks, id, |task| pending(task) == [ACCOUNT]).await;
@@ -241,12 +258,8 @@ fn result_text(task: &DetailedTask) -> Value {
 async fn a_bound_task_asks_a_hosted_form_that_only_its_user_answers() {
     let (tasks, web) = (TaskManager::new(), web());
     let router = web.router();
-    let id = start_web(&tasks, &web, ADA);
-    let url = url_asked(&tasks, &id).await;
+    let (id, url) = start_answered(&tasks, &web, ADA, "accept").await;
     assert!(url.starts_with("https://forms.example.com/forms/"), "{url}");
-    tasks
-        .update_task(&id, [(ACCOUNT.to_owned(), json!({ "action": "accept" }))])
-        .unwrap();
 
     // Another user, or nobody signed in, gets no form, and the task waits.
     let (status, csrf) = page_visit::open(&router, &url, Some("bob")).await;
@@ -271,21 +284,13 @@ async fn a_bound_task_asks_a_hosted_form_that_only_its_user_answers() {
 async fn a_task_whose_page_is_declined_or_that_is_cancelled_waits_for_no_page() {
     let (tasks, web) = (TaskManager::new(), web());
     let router = web.router();
-    let id = start_web(&tasks, &web, ADA);
-    let url = url_asked(&tasks, &id).await;
-    tasks
-        .update_task(&id, [(ACCOUNT.to_owned(), json!({ "action": "decline" }))])
-        .unwrap();
+    let (id, url) = start_answered(&tasks, &web, ADA, "decline").await;
     let task = wait(&tasks, &id, |task| task.status() == TaskStatus::Completed).await;
     assert_eq!(result_text(&task), "declined");
     page_visit::assert_closed(&router, &url, Some("ada")).await;
 
     // Consented, then cancelled while the page is not submitted.
-    let id = start_web(&tasks, &web, ADA);
-    let url = url_asked(&tasks, &id).await;
-    tasks
-        .update_task(&id, [(ACCOUNT.to_owned(), json!({ "action": "accept" }))])
-        .unwrap();
+    let (id, url) = start_answered(&tasks, &web, ADA, "accept").await;
     wait(&tasks, &id, |task| task.status() == TaskStatus::Working).await;
     tasks.cancel_task(&id).unwrap();
     wait(&tasks, &id, |task| task.status() == TaskStatus::Cancelled).await;
@@ -305,22 +310,14 @@ async fn a_task_bound_to_nothing_fails_saying_how_to_bind_it() {
 async fn a_task_whose_user_cancels_or_leaves_the_page_reads_so() {
     let (tasks, web) = (TaskManager::new(), web());
     let router = web.router();
-    let id = start_web(&tasks, &web, ADA);
-    let url = url_asked(&tasks, &id).await;
-    tasks
-        .update_task(&id, [(ACCOUNT.to_owned(), json!({ "action": "cancel" }))])
-        .unwrap();
+    let (id, url) = start_answered(&tasks, &web, ADA, "cancel").await;
     let task = wait(&tasks, &id, |task| task.status() == TaskStatus::Completed).await;
     assert_eq!(result_text(&task), "cancelled");
     page_visit::assert_closed(&router, &url, Some("ada")).await;
 
     // Consented, but the page is not submitted within the flow's timeout.
     let timeout = Some(Duration::from_millis(100));
-    let id = start_web(&tasks, &web, Asking { timeout, ..ADA });
-    let url = url_asked(&tasks, &id).await;
-    tasks
-        .update_task(&id, [(ACCOUNT.to_owned(), json!({ "action": "accept" }))])
-        .unwrap();
+    let (id, url) = start_answered(&tasks, &web, Asking { timeout, ..ADA }, "accept").await;
     let task = wait(&tasks, &id, |task| task.status() == TaskStatus::Completed).await;
     assert_eq!(result_text(&task), "declined");
     page_visit::assert_closed(&router, &url, Some("ada")).await;
@@ -330,11 +327,7 @@ async fn a_task_whose_user_cancels_or_leaves_the_page_reads_so() {
 async fn a_task_waits_no_longer_than_its_page_is_open() {
     let web = web().with_visit_ttl(Duration::from_millis(200));
     let (tasks, router) = (TaskManager::new(), web.router());
-    let id = start_web(&tasks, &web, ADA);
-    let url = url_asked(&tasks, &id).await;
-    tasks
-        .update_task(&id, [(ACCOUNT.to_owned(), json!({ "action": "accept" }))])
-        .unwrap();
+    let (id, url) = start_answered(&tasks, &web, ADA, "accept").await;
     let task = wait(&tasks, &id, |task| task.status() == TaskStatus::Completed).await;
     assert_eq!(result_text(&task), "declined");
     let (status, csrf) = page_visit::open(&router, &url, Some("ada")).await;
