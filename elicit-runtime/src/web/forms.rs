@@ -400,12 +400,11 @@ impl WebForms {
         }
         match self.store.close(visit).await {
             Ok(()) | Err(StoreError::Expired) => Ok(Closing::Closed),
-            Err(StoreError::AlreadyCompleted) => {
-                match self.take(visit, key, binding, principal).await? {
-                    Some(answered) => Ok(Closing::Answered(answered)),
-                    None => Ok(Closing::Closed),
-                }
-            }
+            // Checked above as this flow's visit: taken without a second look.
+            Err(StoreError::AlreadyCompleted) => match self.take_bound(visit, principal).await? {
+                Some(answered) => Ok(Closing::Answered(answered)),
+                None => Ok(Closing::Closed),
+            },
             Err(StoreError::AlreadyTaken) => Err(StoreError::AlreadyTaken.into()),
             Err(error) => Ok(Closing::Failed(error)),
         }
@@ -423,6 +422,16 @@ impl WebForms {
         principal: &Principal,
     ) -> Result<Option<Answered>, WebError> {
         self.bound_visit(visit, key, binding, principal).await?;
+        self.take_bound(visit, principal).await
+    }
+
+    /// [`WebForms::take`] of a visit already found to be this flow's
+    /// ([`WebForms::bound_visit`]).
+    async fn take_bound(
+        &self,
+        visit: VisitId,
+        principal: &Principal,
+    ) -> Result<Option<Answered>, WebError> {
         let sealed: SealedAnswer = match self.store.take(visit).await {
             Ok(sealed) => sealed,
             Err(StoreError::NotCompleted) => return Ok(None),
