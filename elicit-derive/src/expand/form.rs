@@ -36,6 +36,7 @@ pub fn expand(input: &Input<'_>, form: &Form<'_>) -> TokenStream {
         .unwrap_or_else(|| FALLBACK_MESSAGE.to_owned());
 
     let ident = input.ident;
+    let key = ident.to_string();
     let (impl_generics, ty_generics, _) = input.generics.split_for_impl();
     let where_clause = where_clause(&private, input.generics, form.fields.iter().map(|f| f.ty));
     let trait_path = respan(quote!(#private::Elicitable), ident.span());
@@ -65,6 +66,7 @@ pub fn expand(input: &Input<'_>, form: &Form<'_>) -> TokenStream {
                     properties: #private::Cow::Borrowed(&[#(#properties),*]),
                 };
                 const MESSAGE: &'static ::core::primitive::str = #message;
+                const KEY: &'static ::core::primitive::str = #key;
                 const DENY_UNKNOWN_FIELDS: ::core::primitive::bool = #deny;
                 #pinned
 

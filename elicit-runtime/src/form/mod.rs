@@ -56,6 +56,23 @@ pub trait Elicitable: Sized {
     /// `#[elicit(message = "...")]` of the struct, else its doc comment.
     const MESSAGE: &'static str;
 
+    /// The key a flow asks the form under, and a hosted form is served
+    /// under, unless another is given: the derived struct's name
+    /// (`Booking`). One name, one question: a tool that asks the same form
+    /// twice for different things gives each ask a key of its own.
+    ///
+    /// ```
+    /// use elicit_runtime::Elicitable;
+    ///
+    /// #[derive(Elicitable)]
+    /// struct Booking {
+    ///     party_size: u8,
+    /// }
+    ///
+    /// assert_eq!(Booking::KEY, "Booking");
+    /// ```
+    const KEY: &'static str = "form";
+
     /// Whether content with properties the form lacks is rejected.
     const DENY_UNKNOWN_FIELDS: bool = false;
 

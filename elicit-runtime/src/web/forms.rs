@@ -268,6 +268,13 @@ impl WebForms {
         format!("{}/forms/{visit}", self.public_url)
     }
 
+    /// Whether the form `T` is served under `key` ([`WebForms::form`]).
+    pub fn serves<T: Elicitable + 'static>(&self, key: &str) -> bool {
+        self.forms
+            .get(key)
+            .is_some_and(|entry| entry.type_id == TypeId::of::<T>())
+    }
+
     /// Makes a visit asking the form `key` (registered as `T`) for the
     /// request and user of `binding`, after the sealed state `token` if
     /// the flow has one.
@@ -282,13 +289,10 @@ impl WebForms {
         binding: &Binding,
         token: Option<TokenId>,
     ) -> Result<VisitId, WebError> {
-        match self.forms.get(key) {
-            Some(entry) if entry.type_id == TypeId::of::<T>() => {}
-            _ => {
-                return Err(WebError::NoForm {
-                    key: key.to_owned(),
-                });
-            }
+        if !self.serves::<T>(key) {
+            return Err(WebError::NoForm {
+                key: key.to_owned(),
+            });
         }
         let mut visit = NewVisit::new(binding, key).with_ttl(self.visit_ttl);
         if let Some(token) = token {

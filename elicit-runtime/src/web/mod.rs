@@ -43,4 +43,4 @@ pub enum Prefer {
     /// The server's page when the client has URL mode.
     Page,
 }
-pub use visitor::{FromExtensions, Visitor};
+pub use visitor::{FromExtensions, OneUser, Visitor};

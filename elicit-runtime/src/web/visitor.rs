@@ -70,3 +70,25 @@ impl Visitor for FromExtensions {
         parts.extensions.get::<Principal>().cloned()
     }
 }
+
+/// Every visitor is the one user a single-user server serves
+/// ([`Principal::UNBOUND`]): a server on a loopback address for the user
+/// who started it, whose flows are for that user too
+/// (`Flows::for_one_user`). Anyone who can reach the pages can answer a
+/// visit whose link they hold: serve them on loopback only.
+///
+/// ```
+/// use elicit_runtime::state::Principal;
+/// use elicit_runtime::web::{OneUser, Visitor};
+///
+/// let (parts, ()) = http::Request::new(()).into_parts();
+/// assert_eq!(OneUser.visitor(&parts), Some(Principal::UNBOUND));
+/// ```
+#[derive(Debug, Clone, Copy, Default)]
+pub struct OneUser;
+
+impl Visitor for OneUser {
+    fn visitor(&self, _parts: &Parts) -> Option<Principal> {
+        Some(Principal::UNBOUND)
+    }
+}

@@ -2,6 +2,8 @@
 //! declares its form's app, and the app served by `resources/list` and
 //! `resources/read`.
 
+use std::sync::Arc;
+
 use rmcp::model as mcp;
 
 use super::tool_with_form;
@@ -90,7 +92,7 @@ pub fn tool_with_app<T: FormMode>(
 /// ```
 #[derive(Debug, Clone, Default)]
 pub struct FormApps {
-    apps: Vec<AppForm>,
+    apps: Vec<Arc<AppForm>>,
 }
 
 impl FormApps {
@@ -122,24 +124,40 @@ impl FormApps {
         app: AppForm,
     ) -> Result<mcp::Tool, InputSchemaError> {
         let tool = tool_with_app::<T>(tool, &app)?;
-        self.apps.retain(|kept| kept.uri() != app.uri());
-        self.apps.push(app);
+        self.keep(app);
         Ok(tool)
+    }
+
+    /// Keeps `app`, replacing an app at the same URI.
+    pub(super) fn keep(&mut self, app: AppForm) {
+        self.apps.retain(|kept| kept.uri() != app.uri());
+        self.apps.push(Arc::new(app));
     }
 
     /// The app its tool `tool` declares.
     pub fn app_of(&self, tool: &str) -> Option<&AppForm> {
-        self.apps.iter().find(|app| app.tool() == tool)
+        self.apps
+            .iter()
+            .find(|app| app.tool() == tool)
+            .map(|app| &**app)
+    }
+
+    /// The app its tool `tool` declares, shared.
+    pub(super) fn shared_app_of(&self, tool: &str) -> Option<Arc<AppForm>> {
+        self.apps.iter().find(|app| app.tool() == tool).cloned()
     }
 
     /// The app at `uri`.
     pub fn get(&self, uri: &str) -> Option<&AppForm> {
-        self.apps.iter().find(|app| app.uri() == uri)
+        self.apps
+            .iter()
+            .find(|app| app.uri() == uri)
+            .map(|app| &**app)
     }
 
     /// Every app, as `resources/list` lists it.
     pub fn resources(&self) -> Vec<mcp::Resource> {
-        self.apps.iter().map(resource).collect()
+        self.apps.iter().map(|app| resource(app)).collect()
     }
 
     /// The app at `uri`, as `resources/read` returns it: the HTML with

@@ -11,6 +11,7 @@ use rmcp::model as mcp;
 use rmcp::service::{RequestContext, RoleServer};
 
 use super::ServerFlow;
+use super::shared::Shared;
 #[cfg(feature = "app")]
 use crate::app::AppForm;
 #[cfg(feature = "app")]
@@ -89,12 +90,12 @@ impl WebPageRoute for WebForms {
 
 /// What a flow knows of the paths besides the client's own form: whether
 /// the client declared the apps extension, the form's app, a page router.
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Default)]
 pub(super) struct Routes<'a> {
     apps: bool,
     #[cfg(feature = "app")]
-    app: Option<&'a AppForm>,
-    web_pages: Option<&'a dyn WebPageRoute>,
+    pub(super) app: Option<Shared<'a, AppForm>>,
+    pub(super) web_pages: Option<Shared<'a, dyn WebPageRoute + 'a>>,
 }
 
 impl fmt::Debug for Routes<'_> {
@@ -102,7 +103,7 @@ impl fmt::Debug for Routes<'_> {
         let mut debug = f.debug_struct("Routes");
         debug.field("apps", &self.apps);
         #[cfg(feature = "app")]
-        debug.field("app", &self.app.map(AppForm::uri));
+        debug.field("app", &self.app.as_deref().map(AppForm::uri));
         debug.field("web_pages", &self.web_pages.is_some()).finish()
     }
 }
@@ -161,7 +162,7 @@ impl<'a> ServerFlow<'a> {
     /// and serve it with [`FormApps`](super::FormApps).
     #[cfg(feature = "app")]
     pub fn with_app(mut self, app: &'a AppForm) -> ServerFlow<'a> {
-        self.routes.app = Some(app);
+        self.routes.app = Some(Shared::Borrowed(app));
         self
     }
 
@@ -169,7 +170,7 @@ impl<'a> ServerFlow<'a> {
     /// neither forms nor the form's app is sent to a hosted web page
     /// ([`ServerFlow::form_or_arguments`]).
     pub fn with_web_pages(mut self, router: &'a dyn WebPageRoute) -> ServerFlow<'a> {
-        self.routes.web_pages = Some(router);
+        self.routes.web_pages = Some(Shared::Borrowed(router));
         self
     }
 
@@ -289,13 +290,13 @@ impl ServerFlow<'_> {
             Route::Elicitation => return self.form::<T>(key, message).await,
             #[cfg(feature = "app")]
             Route::App => {
-                if let Some(app) = self.routes.app {
+                if let Some(app) = &self.routes.app {
                     let message: String = message.into();
                     return Err(AppShown::new(request.name.as_ref(), app.uri(), message).into());
                 }
             }
             Route::WebPage => {
-                if let Some(router) = self.routes.web_pages {
+                if let Some(router) = self.routes.web_pages.clone() {
                     let key: String = key.into();
                     let message: String = message.into();
                     #[cfg(feature = "web")]

@@ -12,6 +12,7 @@ use serde_json::Value;
 
 use super::RmcpElicitError;
 use super::server::{elicit_request, elicit_result};
+use super::shared::Shared;
 use crate::flow::{AskError, ClientSupport, Flow, FlowError, FormNeed, Needs, Stop, UrlNeed};
 use crate::protocol::{
     ElicitResult, Elicitor, InputRequest, InputRequiredResult, InputResponses, RetryParams,
@@ -132,7 +133,7 @@ enum Via<'a> {
     /// As requests the server sends on the request's peer (before
     /// 2026-07-28); the request's context also says when the client
     /// cancels it.
-    Peer(&'a RequestContext<RoleServer>),
+    Peer(Shared<'a, RequestContext<RoleServer>>),
     /// Into a task's `inputRequests`, answered by `tasks/update`.
     Task(TaskContext),
 }
@@ -290,18 +291,22 @@ impl<'a> ServerFlow<'a> {
         request: &R,
         principal: &Principal,
     ) -> Result<ServerFlow<'a>, Stop> {
-        ServerFlow::open_with(context, keys, request.binding(), principal, request)
+        ServerFlow::open_with(Shared::Borrowed(context), keys, principal, request)
     }
 
-    fn open_with<R: Continued>(
-        context: &'a RequestContext<RoleServer>,
+    /// [`ServerFlow::open`] with a context the flow holds itself (shared),
+    /// for a flow that outlives the handler's borrow: a tool's
+    /// [`Ask`](super::Ask).
+    pub(super) fn open_with<R: Continued>(
+        context: Shared<'a, RequestContext<RoleServer>>,
         keys: &StateKeys,
-        binding: Binding,
         principal: &Principal,
         request: &R,
     ) -> Result<ServerFlow<'a>, Stop> {
-        let revision = revision_of(context)?;
+        let binding = request.binding();
+        let revision = revision_of(&context)?;
         let support = support_of(context.client_capabilities().as_ref());
+        let routes = super::fallback::Routes::of(&context);
         let bound = Some((binding.clone().bound_to(principal), principal.clone()));
         let (flow, via) = if revision.uses_input_required() {
             let retry = request.retry(&keys.limits())?;
@@ -316,7 +321,7 @@ impl<'a> ServerFlow<'a> {
             via,
             timeout: None,
             task_keys: Default::default(),
-            routes: super::fallback::Routes::of(context),
+            routes,
             bound,
             call: request.tool_call().map(|(name, arguments)| ToolCall {
                 name: name.to_owned(),

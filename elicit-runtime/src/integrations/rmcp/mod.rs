@@ -44,18 +44,27 @@
 
 #[cfg(feature = "app")]
 mod app;
+mod ask;
 mod client;
 mod convert;
 mod error;
 mod fallback;
 mod flow;
+mod flows;
+mod halt;
+mod listing;
+mod log;
 mod rounds;
+mod routers;
+mod scope;
 mod server;
+mod shared;
 mod to_rmcp;
 mod transcode;
 
 #[cfg(feature = "app")]
 pub use app::{FormApps, contents, resource, tool_with_app};
+pub use ask::Ask;
 #[cfg(feature = "terminal")]
 pub use client::TerminalResponder;
 pub use client::{DEFAULT_MAX_ROUNDS, ElicitationClient, Incoming, RATE_LIMITED_CODE, Responder};
@@ -73,5 +82,13 @@ pub use fallback::{WebPageForm, WebPageRoute, apps_of, tool_with_form};
 #[cfg(feature = "web")]
 pub use fallback::{tool_with_visit_argument, tool_with_web_form};
 pub use flow::{Continued, ServerFlow, principal_of, revision_of, support_of};
+pub use flows::Flows;
+pub use halt::Halt;
+#[cfg(feature = "app")]
+pub use listing::app_meta;
+#[cfg(feature = "web")]
+pub use listing::visit_arguments;
+pub use listing::{form_arguments, form_arguments_with, try_form_arguments_with};
 pub use rounds::{RoundError, Rounds};
+pub use routers::{FlowPrompts, FlowTools};
 pub use server::ServerElicitation;

@@ -64,7 +64,7 @@ impl ServerFlow<'_> {
         }
         let peer = match &self.via {
             Via::Rounds => return self.flow.web_form::<T>(web, key, message).await,
-            Via::Peer(context) => Some(&context.peer),
+            Via::Peer(context) => Some(context.peer.clone()),
             Via::Task(_) => None,
         };
         let Some((binding, principal)) = self.bound.clone() else {

@@ -1,0 +1,163 @@
+//! The scope of one call served by [`FlowTools`](super::FlowTools) or
+//! [`FlowPrompts`](super::FlowPrompts): what an [`Ask`](super::Ask) opened
+//! in it reads (the flows' keys and routes, a prompt's retry), and the
+//! stops its handler passed on with `?`, kept for the router to answer.
+//!
+//! rmcp turns a handler's `Err` into a tool error or a JSON-RPC error, and
+//! has no error that is an input-required result. So a [`Halt`](super::Halt)
+//! turned into rmcp's error inside the scope leaves its stop here and
+//! becomes a marker error; the router, once the handler is done, answers a
+//! marker with the stop it names. The scope is a task-local value around
+//! the router's call: the handler, its extractors and its conversion to
+//! rmcp's result all run inside that future.
+
+use std::sync::Mutex;
+
+use rmcp::model as mcp;
+use serde_json::Value;
+
+use super::Flows;
+use crate::flow::Stop;
+
+tokio::task_local! {
+    static SCOPE: Scope;
+}
+
+/// The member of a marker error's `data` that names the kept stop.
+const MARKER: &str = "io.github.elicit/halt";
+
+/// A call's scope.
+pub(super) struct Scope {
+    pub(super) flows: Flows,
+    /// Where the call's retry fields are.
+    retry: Mutex<Retry>,
+    /// The stops turned into marker errors in this call, by index.
+    stops: Mutex<Vec<Option<Stop>>>,
+}
+
+/// Where a call's retry fields (`inputResponses`, `requestState`) are.
+pub(super) enum Retry {
+    /// In the call's context: a tool call (rmcp's `ToolCallContext` has
+    /// them).
+    InContext,
+    /// Handed over apart: a prompt's, which rmcp's `PromptContext` lacks.
+    Given(PromptRetry),
+    /// Dropped before the router got the call: a prompt through rmcp's
+    /// `#[prompt_handler]`.
+    Dropped,
+}
+
+/// What a prompt's retry carries besides its name and arguments.
+#[derive(Default)]
+pub(super) struct PromptRetry {
+    pub(super) input_responses: Option<mcp::InputResponses>,
+    pub(super) request_state: Option<String>,
+}
+
+impl Scope {
+    pub(super) fn new(flows: Flows, retry: Retry) -> Scope {
+        Scope {
+            flows,
+            retry: Mutex::new(retry),
+            stops: Mutex::new(Vec::new()),
+        }
+    }
+
+    /// The call's retry fields, taken: the first `Ask` of the call reads
+    /// them.
+    pub(super) fn take_retry(&self) -> Retry {
+        let mut retry = match self.retry.lock() {
+            Ok(retry) => retry,
+            Err(poisoned) => poisoned.into_inner(),
+        };
+        match &*retry {
+            Retry::Given(_) => std::mem::replace(&mut *retry, Retry::Given(PromptRetry::default())),
+            Retry::InContext => Retry::InContext,
+            Retry::Dropped => Retry::Dropped,
+        }
+    }
+
+    /// Runs `call` inside this scope, and gives back the stop its result
+    /// names, if it is a marker of a stop kept in the scope.
+    pub(super) async fn run<T, F>(self, call: F) -> Result<T, Kept>
+    where
+        F: Future<Output = Result<T, rmcp::ErrorData>>,
+    {
+        let (scope, result) = SCOPE
+            .scope(self, async {
+                let result = call.await;
+                let scope = SCOPE.with(Scope::take_all);
+                (scope, result)
+            })
+            .await;
+        match result {
+            Ok(value) => Ok(value),
+            Err(error) => {
+                let kept = marker_of(&error)
+                    .and_then(|index| scope.into_iter().nth(index))
+                    .flatten();
+                match kept {
+                    Some(stop) => Err(Kept::Stop(stop)),
+                    None => Err(Kept::Error(error)),
+                }
+            }
+        }
+    }
+
+    fn take_all(&self) -> Vec<Option<Stop>> {
+        match self.stops.lock() {
+            Ok(mut stops) => std::mem::take(&mut *stops),
+            Err(poisoned) => std::mem::take(&mut *poisoned.into_inner()),
+        }
+    }
+
+    fn keep(&self, stop: Stop) -> usize {
+        let mut stops = match self.stops.lock() {
+            Ok(stops) => stops,
+            Err(poisoned) => poisoned.into_inner(),
+        };
+        stops.push(Some(stop));
+        stops.len() - 1
+    }
+}
+
+/// What a call in a scope ended with, when it did not succeed.
+pub(super) enum Kept {
+    /// A stop the handler passed on: the router answers it.
+    Stop(Stop),
+    /// An error of the handler's own.
+    Error(rmcp::ErrorData),
+}
+
+/// Keeps `stop` in the current call's scope and returns the marker error
+/// that names it; gives `stop` back outside a scope.
+pub(super) fn keep(stop: Stop) -> Result<rmcp::ErrorData, Stop> {
+    let mut stop = Some(stop);
+    // Not called outside a scope, which leaves the stop to give back.
+    let kept = SCOPE.try_with(|scope| stop.take().map(|stop| scope.keep(stop)));
+    match (kept, stop) {
+        (_, Some(stop)) => Err(stop),
+        (Ok(Some(index)), None) => Ok(marker(index)),
+        // Taken only by the scope, which kept it.
+        (_, None) => Ok(marker(usize::MAX)),
+    }
+}
+
+/// `read` of the current call's scope, or `None` outside one.
+pub(super) fn with<R>(read: impl FnOnce(&Scope) -> R) -> Option<R> {
+    SCOPE.try_with(read).ok()
+}
+
+fn marker(index: usize) -> rmcp::ErrorData {
+    let mut data = serde_json::Map::new();
+    data.insert(MARKER.to_owned(), Value::from(index));
+    rmcp::ErrorData::internal_error(
+        "the handler stopped to ask: its router answers this stop",
+        Some(Value::Object(data)),
+    )
+}
+
+fn marker_of(error: &rmcp::ErrorData) -> Option<usize> {
+    let index = error.data.as_ref()?.get(MARKER)?.as_u64()?;
+    usize::try_from(index).ok()
+}
