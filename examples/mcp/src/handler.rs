@@ -3,10 +3,11 @@
 
 use std::sync::Arc;
 
-use elicit_runtime::flow::Stop;
-use elicit_runtime::integrations::rmcp::{FormApps, principal_of};
+use elicit_runtime::integrations::rmcp::{FlowPrompts, FlowTools, Flows, FormApps, principal_of};
 use elicit_runtime::state::{Principal, SeenTokens, StateKeys};
 use elicit_runtime::web::WebForms;
+use rmcp::handler::server::router::tool::ToolRouter;
+use rmcp::handler::server::tool::ToolCallContext;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CancelTaskParams, GetPromptRequestParams,
     GetPromptResponse, GetTaskParams, GetTaskResult, Implementation, ListPromptsResult,
@@ -18,55 +19,67 @@ use rmcp::service::{RequestContext, RoleServer, SubscriptionContext};
 use rmcp::task_manager::TaskManager;
 use rmcp::{ErrorData, ServerHandler};
 
+use super::booking_form::Booking;
 use super::tools::ToolSpec;
-use super::{account, prompts, rounds, stateless, tasks, tools, trip};
+use super::{rounds, stateless, tasks};
 
 /// The example MCP server: a restaurant's booking tool, and the tools and
 /// prompts the official conformance suite calls. Clones share everything:
 /// one is made per HTTP session.
 #[derive(Clone)]
 pub struct ExampleServer {
-    keys: StateKeys,
     tasks: TaskManager,
     lists: Arc<stateless::Lists>,
     bookings: Arc<SeenTokens>,
-    apps: Arc<FormApps>,
-    app_tools: Arc<Vec<Tool>>,
-    web: Option<WebForms>,
+    /// The tools written with `#[tool]`, asking through `Ask`s.
+    tools: FlowTools<ExampleServer>,
+    /// The prompts written with `#[prompt]`.
+    prompts: FlowPrompts<ExampleServer>,
 }
 
 impl ExampleServer {
     /// A server sealing request state with `keys`.
     pub fn new(keys: StateKeys) -> ExampleServer {
-        let mut apps = FormApps::new();
-        let app_tools = tools::app_tools(&mut apps);
+        let flows = Flows::new(keys)
+            .with_principal(|context| Some(ExampleServer::principal_for(context)))
+            .with_app::<Booking>("book_table");
         ExampleServer {
-            keys,
             tasks: TaskManager::new(),
             lists: Arc::default(),
             bookings: Arc::new(SeenTokens::new(100_000)),
-            apps: Arc::new(apps),
-            app_tools: Arc::new(app_tools),
-            web: None,
+            tools: flows.tools(ExampleServer::tool_router()),
+            prompts: flows.prompts(ExampleServer::prompts()),
         }
+    }
+
+    /// Every tool written with `#[tool]`, each module's in turn.
+    fn tool_router() -> ToolRouter<ExampleServer> {
+        ExampleServer::form_tools() + ExampleServer::trip_tools() + ExampleServer::account_tools()
     }
 
     /// The apps of the forms (`book_table`'s), served as `ui://` resources.
     pub fn apps(&self) -> &FormApps {
-        &self.apps
+        self.tools.flows().apps()
     }
 
     /// The same server asking hosted forms on `web`'s pages.
     pub fn with_web(self, web: WebForms) -> ExampleServer {
+        let flows = self.tools.flows().clone().with_web_forms(web);
         ExampleServer {
-            web: Some(web),
+            tools: flows.tools(self.tools.router().clone()),
+            prompts: flows.prompts(self.prompts.router().clone()),
             ..self
         }
     }
 
     /// The hosted forms, when the server serves their pages (over HTTP).
     pub fn web(&self) -> Option<&WebForms> {
-        self.web.as_ref()
+        self.tools.flows().web_forms()
+    }
+
+    /// Whom a request's flow is for ([`ExampleServer::principal_for`]).
+    pub fn principal(&self, context: &RequestContext<RoleServer>) -> Principal {
+        ExampleServer::principal_for(context)
     }
 
     /// Whom a request's flow is for: the user the HTTP login put on the
@@ -74,7 +87,7 @@ impl ExampleServer {
     /// particular. Without the login, the server listens on loopback only
     /// and serves whoever reaches it (stdio: the one user who started it),
     /// so its flows are explicitly unbound.
-    pub fn principal(&self, context: &RequestContext<RoleServer>) -> Principal {
+    pub fn principal_for(context: &RequestContext<RoleServer>) -> Principal {
         principal_of(context).unwrap_or(Principal::UNBOUND)
     }
 
@@ -86,7 +99,7 @@ impl ExampleServer {
 
     /// The keys that seal request state.
     pub fn keys(&self) -> &StateKeys {
-        &self.keys
+        self.tools.flows().keys()
     }
 
     /// The tasks this server runs.
@@ -99,15 +112,17 @@ impl ExampleServer {
         &self.lists
     }
 
-    /// Every tool, each module's in turn.
+    /// The tools answered by hand, each module's in turn: the conformance
+    /// suite's input-required tools (one reads the first round's answer
+    /// sent without a state, which an `Ask` leaves off), its task tools
+    /// (rmcp's `#[tool]` has no tasks: they answer with a task and run on
+    /// the task manager) and its diagnostics (tools and prompts that come
+    /// and go at run time).
     fn tool_specs() -> impl Iterator<Item = &'static ToolSpec> {
-        tools::TOOLS
+        rounds::TOOLS
             .iter()
-            .chain(trip::TOOLS)
-            .chain(rounds::TOOLS)
             .chain(tasks::TOOLS)
             .chain(stateless::TOOLS)
-            .chain(account::TOOLS)
     }
 }
 
@@ -136,15 +151,8 @@ impl ServerHandler for ExampleServer {
         _request: Option<PaginatedRequestParams>,
         _context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, ErrorData> {
-        let mut list: Vec<Tool> = ExampleServer::tool_specs()
-            .map(|spec| {
-                self.app_tools
-                    .iter()
-                    .find(|tool| tool.name == spec.name)
-                    .cloned()
-                    .unwrap_or_else(|| spec.tool())
-            })
-            .collect();
+        let mut list: Vec<Tool> = self.tools.list_all();
+        list.extend(ExampleServer::tool_specs().map(ToolSpec::tool));
         list.extend(self.lists.added_tools());
         Ok(ListToolsResult::with_all_items(list))
     }
@@ -154,13 +162,11 @@ impl ServerHandler for ExampleServer {
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
+        if self.tools.get(&request.name).is_some() {
+            let call = ToolCallContext::new(self, request, context);
+            return self.tools.call(call).await;
+        }
         let name = request.name.to_string();
-        if let Some(answered) = tools::call(self, &name, &request, &context).await {
-            return answered;
-        }
-        if let Some(answered) = trip::call(self, &name, &request, &context).await {
-            return answered;
-        }
         if let Some(answered) = rounds::call(self, &name, &request, &context).await {
             return answered;
         }
@@ -168,9 +174,6 @@ impl ServerHandler for ExampleServer {
             return answered;
         }
         if let Some(answered) = stateless::call(self, &name, &request, &context).await {
-            return answered;
-        }
-        if let Some(answered) = account::call(self, &name, &request, &context).await {
             return answered;
         }
         Err(no_such("tool", &name, "tools/list"))
@@ -181,7 +184,7 @@ impl ServerHandler for ExampleServer {
         _request: Option<PaginatedRequestParams>,
         _context: RequestContext<RoleServer>,
     ) -> Result<ListPromptsResult, ErrorData> {
-        let mut list = prompts::list();
+        let mut list = self.prompts.list_all();
         list.extend(self.lists.added_prompts());
         Ok(ListPromptsResult::with_all_items(list))
     }
@@ -191,10 +194,10 @@ impl ServerHandler for ExampleServer {
         request: GetPromptRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<GetPromptResponse, ErrorData> {
-        match prompts::get(self, &request, &context).await {
-            Some(answered) => answered.or_else(Stop::into_prompt_response),
-            None => Err(no_such("prompt", &request.name, "prompts/list")),
+        if !self.prompts.router().has_route(&request.name) {
+            return Err(no_such("prompt", &request.name, "prompts/list"));
         }
+        self.prompts.get(self, request, context).await
     }
 
     async fn list_resources(
@@ -202,7 +205,7 @@ impl ServerHandler for ExampleServer {
         _request: Option<PaginatedRequestParams>,
         _context: RequestContext<RoleServer>,
     ) -> Result<ListResourcesResult, ErrorData> {
-        Ok(ListResourcesResult::with_all_items(self.apps.resources()))
+        Ok(ListResourcesResult::with_all_items(self.apps().resources()))
     }
 
     async fn read_resource(
@@ -210,7 +213,7 @@ impl ServerHandler for ExampleServer {
         request: ReadResourceRequestParams,
         _context: RequestContext<RoleServer>,
     ) -> Result<ReadResourceResponse, ErrorData> {
-        match self.apps.read(&request.uri) {
+        match self.apps().read(&request.uri) {
             Some(read) => Ok(read.into()),
             None => Err(ErrorData::resource_not_found(
                 format!(

@@ -1,26 +1,27 @@
-//! The booking tool and the conformance suite's elicitation tools. Each
-//! asks through a [`ServerFlow`], which works on every revision: a request
-//! to the client before 2026-07-28, an input-required round from then on,
-//! the form asked again while the answer is invalid.
+//! The booking tool and the conformance suite's elicitation tools, written
+//! with rmcp's `#[tool]`: each takes an [`Ask`], which asks on every
+//! revision (a request to the client before 2026-07-28, an input-required
+//! round from then on) and again while the answer is invalid. The helpers
+//! below serve the modules whose tools are still answered by hand.
 
 use std::sync::Arc;
 
 use elicit_runtime::flow::Stop;
-use elicit_runtime::integrations::rmcp::{FormApps, ServerFlow};
+use elicit_runtime::integrations::rmcp::{Ask, Halt, app_meta, form_arguments};
 use elicit_runtime::{Elicitable, Elicitation, FormMode};
 use rmcp::ErrorData;
-use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, JsonObject, Tool,
-};
-use rmcp::service::{RequestContext, RoleServer};
-use serde::Serialize;
+use rmcp::handler::server::wrapper::Parameters;
+use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock, JsonObject, Tool};
+use rmcp::{tool, tool_router};
+use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use super::booking_form::Booking;
 use super::conformance_forms::{Defaults, Enums, UserResponse};
 use super::handler::ExampleServer;
 
-/// One tool: its name, its description and the arguments it takes.
+/// One tool answered by hand: its name, its description and the arguments
+/// it takes.
 pub struct ToolSpec {
     pub name: &'static str,
     pub description: &'static str,
@@ -34,137 +35,80 @@ impl ToolSpec {
     }
 }
 
-pub const TOOLS: &[ToolSpec] = &[
-    ToolSpec {
-        name: "book_table",
-        description: "Book a table: asks the user for the date, party size, seating, dietary needs \
-                      and contact, in the host's form or the form's app; a client that shows \
-                      neither passes them as arguments",
-        arguments: no_arguments,
-    },
-    ToolSpec {
-        name: "test_elicitation",
-        description: "Asks the user for a username and an email address",
-        arguments: message_argument,
-    },
-    ToolSpec {
-        name: "test_elicitation_sep1034_defaults",
-        description: "Asks for a form with a default on every primitive kind",
-        arguments: no_arguments,
-    },
-    ToolSpec {
-        name: "test_elicitation_sep1330_enums",
-        description: "Asks for a form with every enum style: untitled, titled, legacy, multi-select",
-        arguments: no_arguments,
-    },
-];
-
-/// Answers the tools of this module; `None` for another name.
-pub async fn call(
-    server: &ExampleServer,
-    name: &str,
-    request: &CallToolRequestParams,
-    context: &RequestContext<RoleServer>,
-) -> Option<Result<CallToolResponse, ErrorData>> {
-    let answered = match name {
-        "book_table" => book_table(server, request, context).await,
-        "test_elicitation" => {
-            let message = request
-                .arguments
-                .as_ref()
-                .and_then(|arguments| arguments.get("message"))
-                .and_then(|message| message.as_str())
-                .unwrap_or("Please provide your username and email address");
-            ask(
-                server,
-                request,
-                context,
-                "user",
-                message,
-                |user: UserResponse| format!("User response: {}", completed(&user)),
-            )
-            .await
-        }
-        "test_elicitation_sep1034_defaults" => {
-            ask(
-                server,
-                request,
-                context,
-                "defaults",
-                Defaults::MESSAGE,
-                |form: Defaults| format!("Elicitation completed: {}", completed(&form)),
-            )
-            .await
-        }
-        "test_elicitation_sep1330_enums" => {
-            ask(
-                server,
-                request,
-                context,
-                "enums",
-                Enums::MESSAGE,
-                |form: Enums| format!("Elicitation completed: {}", completed(&form)),
-            )
-            .await
-        }
-        _ => return None,
-    };
-    Some(answered.or_else(Stop::into_tool_response))
+/// The arguments of `test_elicitation`.
+#[derive(Deserialize)]
+pub struct MessageArgument {
+    message: Option<String>,
 }
 
-/// Books a table with every client: through the form where the client can
-/// show one (asked again while the answer is invalid; on 2025-06-18 the
-/// dietary needs as booleans), from the arguments where the model or the
-/// form's app passed the answers, in the form's app where the host renders
-/// apps, and otherwise with instructions telling the model what to ask the
-/// user.
-async fn book_table(
-    server: &ExampleServer,
-    request: &CallToolRequestParams,
-    context: &RequestContext<RoleServer>,
-) -> Result<CallToolResponse, Stop> {
-    let mut flow = ServerFlow::open(context, server.keys(), request, &server.principal(context))?;
-    if let Some(app) = server.apps().app_of("book_table") {
-        flow = flow.with_app(app);
+#[tool_router(router = form_tools, vis = "pub(crate)")]
+impl ExampleServer {
+    /// Books a table with every client: through the form where the client
+    /// can show one (asked again while the answer is invalid; on
+    /// 2025-06-18 the dietary needs as booleans), from the arguments where
+    /// the model or the form's app passed the answers, in the form's app
+    /// where the host renders apps, and otherwise with instructions telling
+    /// the model what to ask the user.
+    #[tool(
+        description = "Book a table: asks the user for the date, party size, seating, dietary needs \
+                       and contact, in the host's form or the form's app; a client that shows \
+                       neither passes them as arguments",
+        input_schema = form_arguments::<Booking>(),
+        meta = app_meta::<Booking>("book_table")
+    )]
+    async fn book_table(&self, mut ask: Ask) -> Result<String, Halt> {
+        let answer = ask.form_as::<Booking>("booking", Booking::MESSAGE).await?;
+        if let Elicitation::Accept(_) = &answer {
+            // The booking is made once: the same final round sent again (a
+            // replayed `requestState`) books nothing.
+            ask.once(self.bookings())?;
+        }
+        Ok(answered(answer, |booking| booking.summary()))
     }
-    let answer = flow
-        .form_or_arguments::<Booking>("booking", Booking::MESSAGE, request)
-        .await?;
-    if let Elicitation::Accept(_) = &answer {
-        // The booking is made once: the same final round sent again (a
-        // replayed `requestState`) books nothing.
-        flow.once(server.bookings())?;
+
+    #[tool(
+        description = "Asks the user for a username and an email address",
+        input_schema = message_argument()
+    )]
+    async fn test_elicitation(
+        &self,
+        mut ask: Ask,
+        Parameters(argument): Parameters<MessageArgument>,
+    ) -> Result<String, Halt> {
+        let message = argument
+            .message
+            .unwrap_or_else(|| "Please provide your username and email address".to_owned());
+        // The conformance suite's tools ask the client's own form only: a
+        // client without it gets a tool error, not the fallback.
+        let answer = ask.flow().form::<UserResponse>("user", message).await?;
+        Ok(answered(answer, |user| {
+            format!("User response: {}", completed(&user))
+        }))
     }
-    Ok(text(answered(answer, |booking| booking.summary())))
+
+    #[tool(description = "Asks for a form with a default on every primitive kind")]
+    async fn test_elicitation_sep1034_defaults(&self, ask: Ask) -> Result<String, Halt> {
+        ask_completed::<Defaults>(ask, "defaults").await
+    }
+
+    #[tool(
+        description = "Asks for a form with every enum style: untitled, titled, legacy, multi-select"
+    )]
+    async fn test_elicitation_sep1330_enums(&self, ask: Ask) -> Result<String, Halt> {
+        ask_completed::<Enums>(ask, "enums").await
+    }
 }
 
-/// The tools that declare their form's app, the apps kept in `apps`:
-/// `book_table`, with the booking form's fields as optional arguments and
-/// its app at `ui://elicit/forms/book_table`.
-pub fn app_tools(apps: &mut FormApps) -> Vec<Tool> {
-    TOOLS
-        .iter()
-        .filter(|spec| spec.name == "book_table")
-        .map(|spec| {
-            apps.tool::<Booking>(spec.tool())
-                .expect("the booking form has no field named like an argument of `book_table`")
-        })
-        .collect()
-}
-
-/// Asks for the form `T` under `key` and answers with `accepted` of the
-/// user's answer, or with what the user did instead.
-async fn ask<T: FormMode>(
-    server: &ExampleServer,
-    request: &CallToolRequestParams,
-    context: &RequestContext<RoleServer>,
+/// Asks the form `T` under `key` with its own message, and answers with
+/// the text the conformance suite reads.
+async fn ask_completed<T: FormMode + Serialize + 'static>(
+    mut ask: Ask,
     key: &str,
-    message: &str,
-    accepted: impl FnOnce(T) -> String,
-) -> Result<CallToolResponse, Stop> {
-    let mut flow = ServerFlow::open(context, server.keys(), request, &server.principal(context))?;
-    let answer = flow.form::<T>(key, message).await?;
-    Ok(text(answered(answer, accepted)))
+) -> Result<String, Halt> {
+    let answer = ask.flow().form::<T>(key, T::MESSAGE).await?;
+    Ok(answered(answer, |form| {
+        format!("Elicitation completed: {}", completed(&form))
+    }))
 }
 
 /// The text for what the user did with a form.
@@ -191,14 +135,14 @@ pub fn no_arguments() -> JsonObject {
     object(json!({ "type": "object", "properties": {} }))
 }
 
-fn message_argument() -> JsonObject {
-    object(json!({
+fn message_argument() -> Arc<JsonObject> {
+    Arc::new(object(json!({
         "type": "object",
         "properties": {
             "message": { "type": "string", "description": "The message to show the user" }
         },
         "required": ["message"]
-    }))
+    })))
 }
 
 pub fn object(value: serde_json::Value) -> JsonObject {

@@ -12,7 +12,7 @@ use rmcp::service::{RequestContext, RoleServer};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use super::scope::{self, Retry};
+use super::scope;
 use super::shared::Shared;
 use super::{Flows, Halt, ServerFlow, log};
 use crate::flow::{Flow, Needs};
@@ -118,11 +118,11 @@ impl fmt::Debug for Ask {
 /// [`FlowTools`](super::FlowTools) serving the call.
 impl<S> FromContextPart<ToolCallContext<'_, S>> for Ask {
     fn from_context_part(context: &mut ToolCallContext<'_, S>) -> Result<Ask, rmcp::ErrorData> {
-        let flows = flows_of("tool", &context.name, "FlowTools", "#[tool_handler]")?;
+        let (flows, parts) = call_of("tool", &context.name, "FlowTools", "#[tool_handler]")?;
         let mut request = mcp::CallToolRequestParams::new(context.name.clone());
-        request.arguments = context.arguments.clone();
-        request.input_responses = context.input_responses.take();
-        request.request_state = context.request_state.take();
+        request.arguments = parts.arguments;
+        request.input_responses = parts.input_responses;
+        request.request_state = parts.request_state;
         Ask::open(
             flows,
             context.request_context.clone(),
@@ -135,19 +135,14 @@ impl<S> FromContextPart<ToolCallContext<'_, S>> for Ask {
 /// [`FlowPrompts`](super::FlowPrompts) serving the call.
 impl<S> FromContextPart<PromptContext<'_, S>> for Ask {
     fn from_context_part(context: &mut PromptContext<'_, S>) -> Result<Ask, rmcp::ErrorData> {
-        let flows = flows_of("prompt", &context.name, "FlowPrompts", "`get_prompt`")?;
-        let mut request = mcp::GetPromptRequestParams::new(context.name.clone());
-        request.arguments = context.arguments.clone();
-        match scope::with(scope::Scope::take_retry) {
-            Some(Retry::Given(retry)) => {
-                request.input_responses = retry.input_responses;
-                request.request_state = retry.request_state;
-            }
-            Some(Retry::Dropped) if dropped_matters(&context.context) => {
-                return Err(retry_dropped(&context.name));
-            }
-            _ => {}
+        let (flows, parts) = call_of("prompt", &context.name, "FlowPrompts", "`get_prompt`")?;
+        if !parts.retry_known && dropped_matters(&context.context) {
+            return Err(retry_dropped(&context.name));
         }
+        let mut request = mcp::GetPromptRequestParams::new(context.name.clone());
+        request.arguments = parts.arguments;
+        request.input_responses = parts.input_responses;
+        request.request_state = parts.request_state;
         Ask::open(flows, context.context.clone(), Request::Prompt(request))
     }
 }
@@ -398,19 +393,31 @@ impl Request {
     }
 }
 
-/// The flows of the router serving this call, or the error that says the
-/// handler's router does not serve `Ask`s.
-fn flows_of(kind: &str, name: &str, router: &str, handler: &str) -> Result<Flows, rmcp::ErrorData> {
-    scope::with(|scope| scope.flows.clone()).ok_or_else(|| {
-        rmcp::ErrorData::internal_error(
+/// The flows of the router serving this call and what it read of the
+/// call, or the error that says why the handler's `Ask` cannot open.
+fn call_of(
+    kind: &str,
+    name: &str,
+    router: &str,
+    handler: &str,
+) -> Result<(Flows, scope::CallParts), rmcp::ErrorData> {
+    let name = crate::excerpt::Excerpt(name);
+    let Some((flows, parts)) = scope::with(|scope| (scope.flows.clone(), scope.take_call())) else {
+        return Err(rmcp::ErrorData::internal_error(
             format!(
-                "the {kind} `{}` takes an `Ask`, but its router is not a `{router}`: build it \
-                 with `Flows::{kind}s` and serve it from {handler}",
-                crate::excerpt::Excerpt(name)
+                "the {kind} `{name}` takes an `Ask`, but its router is not a `{router}`: build \
+                 it with `Flows::{kind}s` and serve it from {handler}"
             ),
             None,
+        ));
+    };
+    let parts = parts.ok_or_else(|| {
+        rmcp::ErrorData::internal_error(
+            format!("the {kind} `{name}` takes two `Ask`s: one call has one `Ask`"),
+            None,
         )
-    })
+    })?;
+    Ok((flows, parts))
 }
 
 /// Whether a prompt without its retry fields could lose an answer: on a

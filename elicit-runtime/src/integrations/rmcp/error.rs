@@ -75,6 +75,14 @@ impl fmt::Display for RmcpElicitError {
                     "the negotiated protocol version `{version}` cannot elicit: {error}"
                 )
             }
+            // The one-request API cannot ask there: name the one that can.
+            RmcpElicitError::Request(RequestError::NoServerRequest { revision }) => write!(
+                f,
+                "the client speaks {revision}, which has no `elicitation/create` from server to \
+                 client, so `elicit_form` and `elicit_via_url` cannot ask it: take an `Ask` in \
+                 the `#[tool]` (served by `FlowTools`) or open a `ServerFlow`, which ask through \
+                 an input-required result on every revision"
+            ),
             RmcpElicitError::Request(error) => write!(f, "{error}"),
             RmcpElicitError::Conversion(error) => write!(f, "{error}"),
             RmcpElicitError::Timeout(limit) => write!(
@@ -84,6 +92,11 @@ impl fmt::Display for RmcpElicitError {
                 limit.as_millis()
             ),
             RmcpElicitError::Service(error) => write!(f, "the elicitation request failed: {error}"),
+            RmcpElicitError::Result(error @ ElicitError::InvalidContent(_)) => write!(
+                f,
+                "{error}\n(`elicit_form` asks once: an `Ask` or a `ServerFlow` asks the user \
+                 again with these errors and the valid answers kept)"
+            ),
             RmcpElicitError::Result(error) => write!(f, "{error}"),
             RmcpElicitError::InputResponse(error) => write!(f, "{error}"),
         }

@@ -91,10 +91,7 @@ impl From<AskError> for Halt {
 /// capability, the revision the feature, or the request failed.
 impl From<RmcpElicitError> for Halt {
     fn from(error: RmcpElicitError) -> Halt {
-        match error {
-            RmcpElicitError::Request(error) => Halt(Stop::Failed(AskError::Request(error))),
-            error => Halt(Stop::Failed(AskError::Transport(Box::new(error)))),
-        }
+        Halt(Stop::Failed(AskError::Transport(Box::new(error))))
     }
 }
 

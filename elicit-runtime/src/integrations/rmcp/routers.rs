@@ -14,7 +14,7 @@ use rmcp::service::{MaybeSend, RequestContext, RoleServer};
 
 use super::Flows;
 use super::log;
-use super::scope::{Kept, PromptRetry, Retry, Scope};
+use super::scope::{CallParts, Kept, Scope};
 
 /// rmcp's [`ToolRouter`] with the [`Flows`] its tools ask through: the
 /// router of `#[tool_handler(router = ...)]` for tools that take an
@@ -124,7 +124,14 @@ impl<S: MaybeSend + 'static> FlowTools<S> {
         context: ToolCallContext<'_, S>,
     ) -> Result<mcp::CallToolResponse, rmcp::ErrorData> {
         let tool = context.name().to_owned();
-        let scope = Scope::new(self.flows.clone(), Retry::InContext);
+        let mut context = context;
+        let parts = CallParts {
+            arguments: context.arguments.clone(),
+            input_responses: context.input_responses.take(),
+            request_state: context.request_state.take(),
+            retry_known: true,
+        };
+        let scope = Scope::new(self.flows.clone(), parts);
         match scope.run(self.router.call(context)).await {
             Ok(response) => Ok(response),
             Err(Kept::Stop(stop)) => {
@@ -268,12 +275,14 @@ impl<S: MaybeSend + 'static> FlowPrompts<S> {
         request: mcp::GetPromptRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<mcp::GetPromptResponse, rmcp::ErrorData> {
-        let retry = PromptRetry {
+        let parts = CallParts {
+            arguments: request.arguments.clone(),
             input_responses: request.input_responses,
             request_state: request.request_state,
+            retry_known: true,
         };
         let context = PromptContext::new(server, request.name, request.arguments, context);
-        self.answer(context, Some(retry)).await
+        self.answer(context, parts).await
     }
 
     /// Gets the prompt `context` names, for `#[prompt_handler(router =
@@ -289,20 +298,22 @@ impl<S: MaybeSend + 'static> FlowPrompts<S> {
         &self,
         context: PromptContext<'_, S>,
     ) -> Result<mcp::GetPromptResponse, rmcp::ErrorData> {
-        self.answer(context, None).await
+        let parts = CallParts {
+            arguments: context.arguments.clone(),
+            input_responses: None,
+            request_state: None,
+            retry_known: false,
+        };
+        self.answer(context, parts).await
     }
 
     async fn answer(
         &self,
         context: PromptContext<'_, S>,
-        retry: Option<PromptRetry>,
+        parts: CallParts,
     ) -> Result<mcp::GetPromptResponse, rmcp::ErrorData> {
         let prompt = context.name.clone();
-        let retry = match retry {
-            Some(retry) => Retry::Given(retry),
-            None => Retry::Dropped,
-        };
-        let scope = Scope::new(self.flows.clone(), retry);
+        let scope = Scope::new(self.flows.clone(), parts);
         match scope.run(self.router.get_prompt(context)).await {
             Ok(response) => Ok(response),
             Err(Kept::Stop(stop)) => {

@@ -29,52 +29,37 @@ const MARKER: &str = "io.github.elicit/halt";
 /// A call's scope.
 pub(super) struct Scope {
     pub(super) flows: Flows,
-    /// Where the call's retry fields are.
-    retry: Mutex<Retry>,
+    /// The call's arguments and retry fields, for its `Ask` to take.
+    call: Mutex<Option<CallParts>>,
     /// The stops turned into marker errors in this call, by index.
     stops: Mutex<Vec<Option<Stop>>>,
 }
 
-/// Where a call's retry fields (`inputResponses`, `requestState`) are.
-pub(super) enum Retry {
-    /// In the call's context: a tool call (rmcp's `ToolCallContext` has
-    /// them).
-    InContext,
-    /// Handed over apart: a prompt's, which rmcp's `PromptContext` lacks.
-    Given(PromptRetry),
-    /// Dropped before the router got the call: a prompt through rmcp's
-    /// `#[prompt_handler]`.
-    Dropped,
-}
-
-/// What a prompt's retry carries besides its name and arguments.
-#[derive(Default)]
-pub(super) struct PromptRetry {
+/// What the router read of a call before its handler ran: rmcp's
+/// extractors take the arguments (`Parameters`) and the retry fields, in
+/// whichever order the handler lists them, and a prompt's context lacks
+/// the retry altogether.
+pub(super) struct CallParts {
+    pub(super) arguments: Option<mcp::JsonObject>,
     pub(super) input_responses: Option<mcp::InputResponses>,
     pub(super) request_state: Option<String>,
+    /// Whether the retry fields were handed over: rmcp's
+    /// `#[prompt_handler]` drops them before the router sees the call.
+    pub(super) retry_known: bool,
 }
 
 impl Scope {
-    pub(super) fn new(flows: Flows, retry: Retry) -> Scope {
+    pub(super) fn new(flows: Flows, call: CallParts) -> Scope {
         Scope {
             flows,
-            retry: Mutex::new(retry),
+            call: Mutex::new(Some(call)),
             stops: Mutex::new(Vec::new()),
         }
     }
 
-    /// The call's retry fields, taken: the first `Ask` of the call reads
-    /// them.
-    pub(super) fn take_retry(&self) -> Retry {
-        let mut retry = match self.retry.lock() {
-            Ok(retry) => retry,
-            Err(poisoned) => poisoned.into_inner(),
-        };
-        match &*retry {
-            Retry::Given(_) => std::mem::replace(&mut *retry, Retry::Given(PromptRetry::default())),
-            Retry::InContext => Retry::InContext,
-            Retry::Dropped => Retry::Dropped,
-        }
+    /// The call's parts, taken by its first `Ask`.
+    pub(super) fn take_call(&self) -> Option<CallParts> {
+        lock(&self.call).take()
     }
 
     /// Runs `call` inside this scope, and gives back the stop its result
@@ -105,20 +90,21 @@ impl Scope {
     }
 
     fn take_all(&self) -> Vec<Option<Stop>> {
-        match self.stops.lock() {
-            Ok(mut stops) => std::mem::take(&mut *stops),
-            Err(poisoned) => std::mem::take(&mut *poisoned.into_inner()),
-        }
+        std::mem::take(&mut *lock(&self.stops))
     }
 
     fn keep(&self, stop: Stop) -> usize {
-        let mut stops = match self.stops.lock() {
-            Ok(stops) => stops,
-            Err(poisoned) => poisoned.into_inner(),
-        };
+        let mut stops = lock(&self.stops);
         stops.push(Some(stop));
         stops.len() - 1
     }
+}
+
+/// A lock that a panicking holder left is still the call's.
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 /// What a call in a scope ended with, when it did not succeed.
