@@ -707,6 +707,13 @@ impl Flow {
             Ok(Reading::Invalid(again)) => {
                 let attempts = self.carried.attempts.entry(key.to_owned()).or_insert(0);
                 *attempts += 1;
+                tracing::info!(
+                    target: "elicit::flow",
+                    key = %Excerpt(key),
+                    attempt = *attempts,
+                    fields = %again.errors.field_names(),
+                    "the answer breaks the form"
+                );
                 if *attempts >= self.max_attempts {
                     return Err(Stop::Exhausted(Exhausted {
                         key: key.to_owned(),

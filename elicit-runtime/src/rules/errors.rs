@@ -186,6 +186,27 @@ impl ValidationErrors {
         self.errors.iter().filter(move |e| e.field == name)
     }
 
+    /// The failing fields' names, each once, in form order, never what was
+    /// received: what a log may say of an invalid answer.
+    ///
+    /// ```
+    /// use elicit_runtime::Elicitable;
+    ///
+    /// #[derive(Debug, Elicitable)]
+    /// struct Pin {
+    ///     #[elicit(min_length = 4)]
+    ///     code: String,
+    /// }
+    ///
+    /// let content = serde_json::json!({ "code": "123" });
+    /// let errors = Pin::from_content(content.as_object().unwrap()).unwrap_err();
+    /// assert_eq!(errors.field_names().to_string(), "`code`");
+    /// assert!(errors.to_string().contains("123"));
+    /// ```
+    pub fn field_names(&self) -> FieldNames<'_> {
+        FieldNames(self)
+    }
+
     /// `Ok(())` when empty, `Err(self)` otherwise.
     pub fn into_result(self) -> Result<(), ValidationErrors> {
         if self.errors.is_empty() {
@@ -227,3 +248,24 @@ impl fmt::Display for ValidationErrors {
 }
 
 impl std::error::Error for ValidationErrors {}
+
+/// The names of the failing fields of [`ValidationErrors`], each once, in
+/// backticks and separated by commas ([`ValidationErrors::field_names`]).
+#[derive(Debug, Clone, Copy)]
+pub struct FieldNames<'a>(&'a ValidationErrors);
+
+impl fmt::Display for FieldNames<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut previous = None;
+        for error in &self.0.errors {
+            let name = error.field.as_str();
+            if previous == Some(name) {
+                continue;
+            }
+            let separator = if previous.is_none() { "" } else { ", " };
+            write!(f, "{separator}`{}`", Excerpt(name))?;
+            previous = Some(name);
+        }
+        Ok(())
+    }
+}

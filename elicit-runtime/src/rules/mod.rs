@@ -45,7 +45,7 @@ use serde_json::Value;
 pub use choice::MAX_ITEM_ERRORS;
 pub use content::content;
 pub(crate) use content::{read_property, report, unknown_fields};
-pub use errors::{FieldError, Received, ValidationErrors};
+pub use errors::{FieldError, FieldNames, Received, ValidationErrors};
 pub use fit::Unfit;
 pub use violation::{Rule, Violation};
 

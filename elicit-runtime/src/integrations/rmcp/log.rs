@@ -92,16 +92,10 @@ struct Fields<'a>(Option<&'a ValidationErrors>);
 
 impl fmt::Display for Fields<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let Some(errors) = self.0 else {
-            return f.write_str("(too large to read)");
-        };
-        let mut names: Vec<&str> = errors.iter().map(|error| error.field()).collect();
-        names.dedup();
-        for (i, name) in names.iter().enumerate() {
-            let sep = if i == 0 { "" } else { ", " };
-            write!(f, "{sep}`{}`", Excerpt(name))?;
+        match self.0 {
+            Some(errors) => errors.field_names().fmt(f),
+            None => f.write_str("(too large to read)"),
         }
-        Ok(())
     }
 }
 
