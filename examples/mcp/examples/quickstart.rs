@@ -13,7 +13,8 @@
 //! listener, on loopback only: it has no sign-in, so every call is the one
 //! user's who started it. Its state is sealed with `ELICIT_STATE_KEYS` when
 //! set (replicas that share it continue each other's rounds), else with a
-//! key made for this process. `RUST_LOG=elicit=debug` shows what it does.
+//! key made for this process. It logs on standard error (`RUST_LOG=info,elicit=debug`
+//! shows each round; rmcp writes requests whole at `debug`, keep it at `info`).
 
 use std::net::SocketAddr;
 
@@ -155,8 +156,10 @@ fn address() -> Result<SocketAddr, String> {
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
     tracing_subscriber::fmt()
         .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()),
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| "info,rmcp=warn".into()),
         )
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .with_writer(std::io::stderr)
         .init();
     let address = address()?;

@@ -30,6 +30,10 @@
 //! pages require. The pages' public URL is `ELICIT_PUBLIC_URL` (else
 //! `http://ADDRESS`); with `ELICIT_REDIS_URL` the visits wait in Redis,
 //! shared by replicas, else in memory.
+//!
+//! It logs on standard error through `tracing`, at `info` unless
+//! `RUST_LOG` says otherwise (`RUST_LOG=info,elicit=debug` shows each
+//! round).
 
 use std::net::SocketAddr;
 use std::process::ExitCode;
@@ -193,6 +197,16 @@ async fn serve_http(
 
 #[tokio::main]
 async fn main() -> ExitCode {
+    // What the flows say (invalid answers, refusals, fallbacks) on standard
+    // error, at `info` unless `RUST_LOG` says otherwise; rmcp writes each
+    // request whole at `debug`, answers and states included.
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()),
+        )
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
+        .with_writer(std::io::stderr)
+        .init();
     let transport = match parse(std::env::args().skip(1)) {
         Ok(transport) => transport,
         Err(usage) => {

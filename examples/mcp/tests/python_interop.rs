@@ -8,7 +8,10 @@
 //! - a 2025-06-18 client gets the dietary needs as booleans, is asked again
 //!   after an invalid answer, and books with its dietary needs;
 //! - a 2025-11-25 client that gives up a call while its form is shown has
-//!   the form withdrawn by the server, and the session goes on.
+//!   the form withdrawn by the server, and the session goes on;
+//! - the SDK's default client (2026-07-28) and a 2025-11-25 one use each of
+//!   the quickstart server's tools over Streamable HTTP: a form asked again
+//!   after an invalid answer, two rounds, an API key on the server's page.
 //!
 //! `ELICIT_INTEROP=0` skips them (for a machine without Python or PyPI).
 
@@ -21,6 +24,11 @@ use std::process::Command;
 use examples::example;
 
 fn run(check: &str, options: &[&str]) {
+    run_against(check, options, "server");
+}
+
+/// `check` against the example program `server`.
+fn run_against(check: &str, options: &[&str], server: &str) {
     if std::env::var("ELICIT_INTEROP").as_deref() == Ok("0") {
         eprintln!("skipped: ELICIT_INTEROP=0");
         return;
@@ -30,7 +38,7 @@ fn run(check: &str, options: &[&str]) {
         .arg(check)
         .args(options)
         .arg("--")
-        .arg(example("server"))
+        .arg(example(server))
         .status()
         .unwrap_or_else(|error| panic!("cannot run `{}`: {error}", script.display()));
     assert!(
@@ -58,4 +66,9 @@ fn a_2025_06_18_python_client_books_with_dietary_needs_as_booleans() {
 #[test]
 fn a_python_client_that_gives_up_a_call_has_its_form_withdrawn() {
     run("cancel", &[]);
+}
+
+#[test]
+fn the_python_sdk_uses_every_quickstart_tool_in_both_modes() {
+    run_against("quickstart", &[], "quickstart");
 }
