@@ -168,7 +168,7 @@ impl<S: MaybeSend + 'static> FlowTools<S> {
 /// use elicit_runtime::{Elicitable, Elicitation};
 /// use rmcp::model::{
 ///     GetPromptRequestParams, GetPromptResponse, ListPromptsResult, PaginatedRequestParams,
-///     PromptMessage, PromptMessageRole,
+///     PromptMessage, Role,
 /// };
 /// use rmcp::service::{RequestContext, RoleServer};
 /// use rmcp::{ErrorData, ServerHandler, prompt, prompt_router};
@@ -193,7 +193,7 @@ impl<S: MaybeSend + 'static> FlowTools<S> {
 ///             Elicitation::Accept(focus) => format!("Summarise, focusing on {}", focus.topic),
 ///             _ => "Summarise".to_owned(),
 ///         };
-///         Ok(vec![PromptMessage::new_text(PromptMessageRole::User, text)])
+///         Ok(vec![PromptMessage::new_text(Role::User, text)])
 ///     }
 /// }
 ///
