@@ -245,8 +245,8 @@ fn invalid_content_is_asked_again_with_errors_and_valid_answers_then_exhausted()
     assert_eq!(keys_of(&again), ["order"]);
     assert_eq!(
         message_of(&again, "order"),
-        "What would Ada like?\n\nPlease correct your answer:\n\
-         - `portions` must be at most 4 (received 9)"
+        "What would Ada like?\n\nPlease correct this answer:\n\
+         - `portions` must be at most 4 (received 9)."
     );
     let schema = schema_of(&again, "order");
     assert_eq!(schema["properties"]["dish"]["default"], "soup");

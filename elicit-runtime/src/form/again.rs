@@ -43,7 +43,13 @@ impl Elicitor {
     /// let params = again.to_json();
     /// assert_eq!(
     ///     params["message"],
-    ///     "Book a table\n\nPlease correct your answer:\n- `party_size` must be at most 12 (received 20)"
+    ///     "Book a table.\n\nPlease correct this answer:\n- `party_size` must be at most 12 (received 20)."
+    /// );
+    /// // A host that collapses line breaks still shows sentences, each error its own.
+    /// let collapsed: Vec<&str> = params["message"].as_str().unwrap().split_whitespace().collect();
+    /// assert_eq!(
+    ///     collapsed.join(" "),
+    ///     "Book a table. Please correct this answer: - `party_size` must be at most 12 (received 20)."
     /// );
     /// assert_eq!(params["requestedSchema"]["properties"]["name"]["default"], "Ada");
     /// ```
@@ -67,14 +73,28 @@ impl Elicitor {
 
 /// `message`, then a line per failing field, as the user reads it again.
 ///
+/// Written to read the same where a host shows it as Markdown (a list) and
+/// where it collapses line breaks into spaces (one paragraph): the message
+/// ends as a sentence, and each failing field is a sentence of its own,
+/// after a dash: "Book a table. Please correct these 2 answers: -
+/// `party_size` must be at most 12 (received 20). - `email` ...".
+///
 /// The field errors come from the client's own content, so their text is
 /// escaped: a value cannot add lines of its own or reorder the message.
 pub(crate) fn again_message(message: &str, errors: &ValidationErrors) -> String {
     let mut text = String::with_capacity(message.len() + 64 * errors.len());
-    text.push_str(message);
-    text.push_str("\n\nPlease correct your answer:");
+    text.push_str(message.trim_end());
+    if !text.ends_with(['.', '?', '!', ':', '\u{2026}']) && !text.is_empty() {
+        text.push('.');
+    }
+    match errors.len() {
+        1 => text.push_str("\n\nPlease correct this answer:"),
+        n => {
+            let _ = write!(text, "\n\nPlease correct these {n} answers:");
+        }
+    }
     for error in errors {
-        let _ = write!(text, "\n- {}", Escaped(&error.to_string()));
+        let _ = write!(text, "\n- {}.", Escaped(&error.to_string()));
     }
     text
 }

@@ -227,9 +227,9 @@ async fn invalid_answers_are_asked_again_then_refused_with_every_field_error() {
         for again in &seen[1..] {
             assert_eq!(
                 again["message"],
-                "Who?\n\nPlease correct your answer:\n\
-                 - `username` must be a string (received 7)\n\
-                 - `email` is required",
+                "Who?\n\nPlease correct these 2 answers:\n\
+                 - `username` must be a string (received 7).\n\
+                 - `email` is required.",
                 "{version}"
             );
         }
@@ -266,8 +266,7 @@ async fn an_invalid_answer_is_asked_again_with_the_valid_answers_as_defaults() {
     assert_eq!(seen.len(), 2);
     let message = seen[1]["message"].as_str().unwrap();
     assert!(
-        message
-            .starts_with("Please tell us about your reservation\n\nPlease correct your answer:\n"),
+        message.starts_with("Please tell us about your reservation.\n\nPlease correct "),
         "{message}"
     );
     assert!(
@@ -438,9 +437,9 @@ async fn a_2025_06_18_answer_with_a_bad_boolean_is_asked_again_naming_it() {
     assert_eq!(seen.len(), 2);
     assert_eq!(
         seen[1]["message"],
-        "Please tell us about your reservation\n\nPlease correct your answer:\n\
-         - `dietary_vegan` must be `true` or `false` (received \"yes\")\n\
-         - `contactEmail` is required"
+        "Please tell us about your reservation.\n\nPlease correct these 2 answers:\n\
+         - `dietary_vegan` must be `true` or `false` (received \"yes\").\n\
+         - `contactEmail` is required."
     );
     let properties = &seen[1]["requestedSchema"]["properties"];
     assert_eq!(properties["dietary_nut-free"]["default"], true);
