@@ -21,6 +21,9 @@ pub(super) fn config(app: &AppForm) -> Value {
         "protocolVersion": PROTOCOL_VERSION,
         "version": env!("CARGO_PKG_VERSION"),
         "fields": fields,
+        // Where the token for the user's answers comes, and goes back.
+        "tokenMeta": crate::fallback::APP_ANSWERS_META,
+        "tokenArgument": crate::fallback::APP_ANSWERS_ARGUMENT,
     })
 }
 

@@ -16,6 +16,17 @@
   var busy = false;
   var done = false;
   var hostCapabilities = {};
+  // The token the tool's result gave the app (in its `_meta`, which hosts
+  // hand to the app, not the model): sent back with the user's answers, it
+  // tells them from arguments anyone else wrote.
+  var token = null;
+
+  function keepToken(result) {
+    var meta = result && result._meta && result._meta[config.tokenMeta];
+    if (meta && typeof meta.token === "string") {
+      token = meta.token;
+    }
+  }
 
   function send(message) {
     host.postMessage(message, "*");
@@ -296,6 +307,7 @@
   // A tool result: the server's refusal of the form, shown field by field;
   // else, for the app's own call, the answer, and the form is done.
   function showResult(result, own) {
+    keepToken(result);
     var refused = result && result.structuredContent && result.structuredContent.invalidFields;
     if (!done && Array.isArray(refused) && refused.length) {
       var errors = refused.map(function (error) {
@@ -356,8 +368,30 @@
     }
     busy = true;
     setStatus("Sending\u2026");
-    request("tools/call", { name: config.tool, arguments: args }).then(function (result) {
+    call(args, true);
+  }
+
+  // Calls the tool with the answers and the token; a server that answers
+  // by showing the form again, with a token the app did not send, is
+  // called once more with it.
+  function call(args, retry) {
+    var sent = token;
+    var withToken = Object.assign({}, args);
+    if (sent !== null) {
+      withToken[config.tokenArgument] = sent;
+    }
+    request("tools/call", { name: config.tool, arguments: withToken }).then(function (result) {
+      var shown = result && result.structuredContent && result.structuredContent.status === "shown_in_app";
+      keepToken(result);
+      if (shown && retry && token !== null && token !== sent) {
+        call(args, false);
+        return;
+      }
       busy = false;
+      if (shown) {
+        setStatus("The server did not take the answers: send the form again");
+        return;
+      }
       showResult(result, true);
     }, function (error) {
       busy = false;

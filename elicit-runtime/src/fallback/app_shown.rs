@@ -23,11 +23,37 @@ use crate::excerpt::OneLine;
 /// );
 /// assert_eq!(shown.to_json()["status"], "shown_in_app");
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct AppShown {
     tool: String,
     uri: String,
     message: String,
+    /// The token the app sends back with the user's answers.
+    token: Option<String>,
+}
+
+/// The tool argument a form's app sends the user's answers with: the token
+/// the tool's result gave the app in its `_meta` ([`APP_ANSWERS_META`]),
+/// which tells the user's own answers from arguments a model or a host's
+/// tool form wrote ([`ArgumentsPolicy`](super::ArgumentsPolicy)).
+pub const APP_ANSWERS_ARGUMENT: &str = "elicit_app";
+
+/// The member of a tool result's `_meta` that holds, for the form's app,
+/// `{"token": "..."}`: the token to send back under
+/// [`APP_ANSWERS_ARGUMENT`] with the user's answers. In `_meta`, which
+/// hosts hand to the app and not to the model.
+pub const APP_ANSWERS_META: &str = "io.github.elicit-rs/app";
+
+/// Shows the form and its app, never the token.
+impl fmt::Debug for AppShown {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("AppShown")
+            .field("tool", &self.tool)
+            .field("uri", &self.uri)
+            .field("message", &self.message)
+            .field("token", &self.token.as_ref().map(|_| "..."))
+            .finish()
+    }
 }
 
 impl AppShown {
@@ -44,7 +70,32 @@ impl AppShown {
             tool: tool.into(),
             uri: uri.into(),
             message: message.into(),
+            token: None,
         }
+    }
+
+    /// The same, with the token the app sends back with the user's
+    /// answers ([`APP_ANSWERS_ARGUMENT`]).
+    pub fn with_token(mut self, token: impl Into<String>) -> AppShown {
+        self.token = Some(token.into());
+        self
+    }
+
+    /// The token for the app, if any: for the result's `_meta` only
+    /// ([`AppShown::to_meta`]), never its text or `structuredContent`.
+    pub fn token(&self) -> Option<&str> {
+        self.token.as_deref()
+    }
+
+    /// The result's `_meta` for the app: `{APP_ANSWERS_META: {"token":
+    /// ...}}`, or `None` without a token.
+    pub fn to_meta(&self) -> Option<Map<String, Value>> {
+        let token = self.token.as_deref()?;
+        let mut app = Map::new();
+        app.insert("token".into(), Value::from(token));
+        let mut meta = Map::new();
+        meta.insert(APP_ANSWERS_META.into(), Value::Object(app));
+        Some(meta)
     }
 
     /// The tool.

@@ -88,6 +88,7 @@
 #![doc = include_str!("../../docs/fallback.md")]
 
 mod app_shown;
+mod arguments;
 mod input_schema;
 mod instructions;
 mod invalid;
@@ -96,7 +97,8 @@ mod text;
 mod web_page;
 
 pub use crate::form::arguments::{ArgumentsError, content_from_arguments};
-pub use app_shown::AppShown;
+pub use app_shown::{APP_ANSWERS_ARGUMENT, APP_ANSWERS_META, AppShown};
+pub use arguments::ArgumentsPolicy;
 pub use input_schema::{InputSchemaError, input_schema, input_schema_for};
 pub use instructions::Instructions;
 pub use invalid::InvalidArguments;

@@ -162,6 +162,8 @@ pub trait Need {
 pub struct FormNeed<T> {
     key: String,
     message: String,
+    /// Values its first request offers as defaults.
+    prefill: Option<Map<String, Value>>,
     form: PhantomData<fn() -> T>,
 }
 
@@ -171,8 +173,19 @@ impl<T: FormMode> FormNeed<T> {
         FormNeed {
             key: key.into(),
             message: message.into(),
+            prefill: None,
             form: PhantomData,
         }
+    }
+
+    /// The same form, first asked with the values `arguments` gives its
+    /// fields as defaults ([`Elicitor::form_prefilled`](crate::protocol::Elicitor::form_prefilled)):
+    /// a tool's arguments, which prefill the form rather than answer it.
+    /// Asked again after an invalid answer, the form offers that answer's
+    /// valid values instead.
+    pub fn with_prefill(mut self, arguments: Map<String, Value>) -> FormNeed<T> {
+        self.prefill = Some(arguments);
+        self
     }
 
     /// The form `T` under `key`, shown with [`Elicitable::MESSAGE`](crate::Elicitable::MESSAGE).
@@ -198,9 +211,10 @@ impl<T: FormMode> Need for FormNeed<T> {
         again: Option<&Again>,
     ) -> Result<InputRequest, RequestError> {
         let elicitor = asking.elicitor()?;
-        let request = match again {
-            None => elicitor.form::<T>(self.message.as_str())?,
-            Some(again) => {
+        let request = match (again, &self.prefill) {
+            (None, None) => elicitor.form::<T>(self.message.as_str())?,
+            (None, Some(arguments)) => elicitor.form_prefilled::<T>(&self.message, arguments)?,
+            (Some(again), _) => {
                 elicitor.form_again::<T>(&self.message, &again.content, &again.errors)?
             }
         };

@@ -71,6 +71,71 @@ impl Elicitor {
     }
 }
 
+impl Elicitor {
+    /// The form `T` asked with the values `arguments` gives its fields (a
+    /// tool's arguments: what a model or a host's tool form filled in) as
+    /// their defaults, for the user to check, complete and send: the
+    /// arguments prefill the form, they do not answer it.
+    ///
+    /// A value that breaks its field is not offered back, and the message
+    /// says what was wrong with it, as [`Elicitor::form_again`] does; a
+    /// field the arguments leave out is simply asked, with no word of it.
+    /// Arguments that are not fields of the form are ignored, as is a
+    /// secret field's.
+    ///
+    /// ```
+    /// use elicit_runtime::Elicitable;
+    /// use elicit_runtime::protocol::{ElicitationCapability, Elicitor, Revision};
+    /// use serde_json::json;
+    ///
+    /// #[derive(Debug, Elicitable)]
+    /// struct Booking {
+    ///     #[elicit(format = "date")]
+    ///     date: String,
+    ///     #[elicit(minimum = 1, maximum = 12)]
+    ///     party_size: u8,
+    ///     #[elicit(default = false)]
+    ///     newsletter: bool,
+    /// }
+    ///
+    /// let elicitor = Elicitor::new(Revision::V2025_11_25, ElicitationCapability::form_only());
+    ///
+    /// // A host's tool form sent the defaults, a model a party of 40.
+    /// let arguments = json!({ "newsletter": true, "party_size": 40, "restaurant": "Chez Ada" });
+    /// let asked = elicitor.form_prefilled::<Booking>("Book a table", arguments.as_object().unwrap()).unwrap();
+    /// let params = asked.to_json();
+    /// assert_eq!(params["requestedSchema"]["properties"]["newsletter"]["default"], true);
+    /// assert!(params["requestedSchema"]["properties"]["party_size"].get("default").is_none());
+    /// assert_eq!(
+    ///     params["message"],
+    ///     "Book a table.\n\nPlease correct this answer:\n- `party_size` must be at most 12 (received 40)."
+    /// );
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`Elicitor::form`].
+    pub fn form_prefilled<T: FormMode>(
+        &self,
+        message: &str,
+        arguments: &Map<String, Value>,
+    ) -> Result<CheckedRequest, RequestError> {
+        let errors = T::from_content(arguments).err().unwrap_or_default();
+        let mut given = ValidationErrors::new();
+        for error in errors
+            .iter()
+            .filter(|error| arguments.contains_key(error.field()))
+        {
+            given.push(error.clone());
+        }
+        let message = match given.is_empty() {
+            true => message.to_owned(),
+            false => again_message(message, &given),
+        };
+        self.wire_form::<T>(message, |schema| schema.prefilled(arguments, &errors))
+    }
+}
+
 /// `message`, then a line per failing field, as the user reads it again.
 ///
 /// Written to read the same where a host shows it as Markdown (a list) and

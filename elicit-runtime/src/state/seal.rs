@@ -70,6 +70,11 @@ pub(crate) enum Kind {
     /// client without URL mode (`web`).
     #[cfg_attr(not(feature = "web"), allow(dead_code))]
     Link = 4,
+    /// The token a form's app sends back with the user's answers, which
+    /// tells them from arguments a model or a host's tool form wrote
+    /// (`rmcp` with `app`).
+    #[cfg_attr(not(all(feature = "rmcp", feature = "app")), allow(dead_code))]
+    App = 5,
 }
 
 /// An opened state, with what was sealed beside it.

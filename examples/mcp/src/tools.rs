@@ -7,7 +7,7 @@
 use std::sync::Arc;
 
 use elicit_runtime::flow::Stop;
-use elicit_runtime::integrations::rmcp::{Ask, Halt, app_meta, form_arguments};
+use elicit_runtime::integrations::rmcp::{Ask, Halt, app_arguments, app_meta};
 use elicit_runtime::{Elicitable, Elicitation, FormMode};
 use rmcp::ErrorData;
 use rmcp::handler::server::wrapper::Parameters;
@@ -53,7 +53,7 @@ impl ExampleServer {
         description = "Book a table: asks the user for the date, party size, seating, dietary needs \
                        and contact, in the host's form or the form's app; a client that shows \
                        neither passes them as arguments",
-        input_schema = form_arguments::<Booking>(),
+        input_schema = app_arguments::<Booking>(),
         meta = app_meta::<Booking>("book_table")
     )]
     async fn book_table(&self, mut ask: Ask) -> Result<String, Halt> {

@@ -256,8 +256,20 @@ async fn the_booking_app_books_a_table_through_the_reference_host_bridge() {
     let calls = host_log(&browser, "app-call").await;
     assert_eq!(calls.len(), 1);
     assert_eq!(calls[0]["name"], "book_table");
+    // The answers, and the token the first result gave the app, which
+    // tells them from arguments a model wrote.
+    let mut arguments = calls[0]["arguments"].clone();
+    let token = arguments
+        .as_object_mut()
+        .unwrap()
+        .remove("elicit_app")
+        .expect("the app sends its token");
+    assert!(
+        token.as_str().is_some_and(|token| token.len() > 40),
+        "{token}"
+    );
     assert_eq!(
-        calls[0]["arguments"],
+        arguments,
         json!({
             "date": "2027-02-14", "partySize": 2, "seating": "terrace", "dietary": ["vegan"],
             "contactEmail": "ada@", "newsletter": false

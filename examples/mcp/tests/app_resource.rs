@@ -157,10 +157,24 @@ async fn a_host_of_apps_gets_the_app_and_books_through_its_call() {
         assert_eq!(structured["resourceUri"], "ui://elicit/forms/book_table");
         assert!(text(&shown).contains("is shown to the user in the app"));
 
-        // The app's call: the form as arguments, broken, then fixed.
+        // The result's `_meta` gives the app its token, and the model sees
+        // it nowhere.
+        let token = shown.meta.as_ref().expect("the result's `_meta`").0["io.github.elicit-rs/app"]
+            ["token"]
+            .as_str()
+            .expect("the app's token")
+            .to_owned();
+        assert!(!text(&shown).contains(&token) && !structured.to_string().contains(&token));
+        // Without it, the answers are the app's to confirm: shown again.
+        let unconfirmed = session.call("book_table", booking()).await;
+        let again = unconfirmed.structured_content.clone().expect("structured");
+        assert_eq!(again["status"], "shown_in_app", "{version}");
+
+        // The app's call: the form as arguments with the token, broken, then fixed.
         let mut arguments = booking();
         arguments["partySize"] = json!(40);
         arguments["contactEmail"] = json!("ada@");
+        arguments["elicit_app"] = json!(token);
         let refused = session.call("book_table", arguments).await;
         assert_eq!(refused.is_error, Some(true), "{version}");
         let invalid = refused
@@ -181,7 +195,9 @@ async fn a_host_of_apps_gets_the_app_and_books_through_its_call() {
         );
         assert!(text(&refused).contains("`partySize` must be at most 12 (received 40)"));
 
-        let booked = session.call("book_table", booking()).await;
+        let mut answers = booking();
+        answers["elicit_app"] = json!(token);
+        let booked = session.call("book_table", answers).await;
         assert_eq!(booked.is_error, Some(false), "{version}: {}", text(&booked));
         assert_eq!(
             text(&booked),

@@ -8,6 +8,9 @@
 //! test sees each round's result as the client does (rmcp's client would
 //! answer the rounds itself); the earlier revisions through rmcp's client.
 
+#[path = "support/raw_calls.rs"]
+#[allow(dead_code, reason = "every test takes what it needs")]
+mod raw_calls;
 #[path = "support/rmcp_session.rs"]
 #[allow(dead_code, reason = "these sessions connect to a server of their own")]
 mod rmcp_session;
@@ -25,12 +28,12 @@ use rmcp::model::{
     PaginatedRequestParams, PromptMessage, ProtocolVersion, Role,
 };
 use rmcp::service::{RequestContext, RoleClient, RoleServer};
-use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
-use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 use rmcp::{
     ClientHandler, ErrorData, ServerHandler, prompt, prompt_router, tool, tool_handler, tool_router,
 };
 use serde_json::{Value, json};
+
+use raw_calls::{answering, call, call_tool, forms, serve, text_of};
 
 /// How many people?
 #[derive(Debug, Elicitable)]
@@ -165,82 +168,6 @@ fn one_user() -> Halts {
             .with_app::<Table>("book")
             .with_app::<Table>("book_as_error_data"),
     )
-}
-
-/// Serves `server` over Streamable HTTP on a free loopback port.
-async fn serve<S: ServerHandler + Clone>(server: S) -> String {
-    let service = StreamableHttpService::new(
-        move || Ok(server.clone()),
-        LocalSessionManager::default().into(),
-        StreamableHttpServerConfig::default(),
-    );
-    let app = axum::Router::new().nest_service("/mcp", service);
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let url = format!("http://{}/mcp", listener.local_addr().unwrap());
-    tokio::spawn(async move { axum::serve(listener, app).await });
-    url
-}
-
-/// The capabilities of a client that shows forms.
-fn forms() -> Value {
-    json!({ "elicitation": { "form": {} } })
-}
-
-/// `method` at 2026-07-28 with `params` from a client that declared
-/// `capabilities`: the JSON-RPC response.
-async fn call(url: &str, method: &str, capabilities: Value, mut params: Value) -> Value {
-    params["_meta"] = json!({
-        "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-        "io.modelcontextprotocol/clientInfo": { "name": "halts", "version": "1.0.0" },
-        "io.modelcontextprotocol/clientCapabilities": capabilities
-    });
-    let body = json!({ "jsonrpc": "2.0", "id": 1, "method": method, "params": &params });
-    let text = reqwest::Client::new()
-        .post(url)
-        .header("Content-Type", "application/json")
-        .header("Accept", "application/json, text/event-stream")
-        .header("MCP-Protocol-Version", "2026-07-28")
-        .header("Mcp-Method", method)
-        .header("Mcp-Name", params["name"].as_str().unwrap_or_default())
-        .body(body.to_string())
-        .send()
-        .await
-        .expect("the server answers")
-        .text()
-        .await
-        .unwrap();
-    serde_json::from_str(&text).unwrap_or_else(|_| {
-        text.lines()
-            .filter_map(|line| line.strip_prefix("data:"))
-            .filter_map(|data| serde_json::from_str::<Value>(data.trim()).ok())
-            .find(|message| message["id"] == 1)
-            .unwrap_or(Value::Null)
-    })
-}
-
-/// `tools/call` of `tool` at 2026-07-28.
-async fn call_tool(url: &str, tool: &str, capabilities: Value, extra: Value) -> Value {
-    let mut params = json!({ "name": tool, "arguments": {} });
-    for (key, value) in extra.as_object().unwrap() {
-        params[key] = value.clone();
-    }
-    call(url, "tools/call", capabilities, params).await
-}
-
-/// The retry of a round whose result is `round`, answering its request
-/// under `key` with `content`.
-fn answering(round: &Value, key: &str, content: Value) -> Value {
-    json!({
-        "inputResponses": { key: { "action": "accept", "content": content } },
-        "requestState": round["result"]["requestState"]
-    })
-}
-
-fn text_of(response: &Value) -> String {
-    response["result"]["content"][0]["text"]
-        .as_str()
-        .unwrap_or_default()
-        .to_owned()
 }
 
 #[tokio::test]

@@ -11,6 +11,9 @@
 #[path = "support/page_visit.rs"]
 #[allow(dead_code, reason = "the page is answered, not watched closing")]
 mod page_visit;
+#[path = "support/raw_calls.rs"]
+#[allow(dead_code, reason = "the log's test calls tools only")]
+mod raw_calls;
 
 use std::io::Write;
 use std::sync::{Arc, Mutex};
@@ -20,8 +23,6 @@ use elicit_mcp::account::{self, ConnectAccount};
 use elicit_runtime::state::{Principal, StateKey, StateKeys};
 use elicit_runtime::web::WebForms;
 use elicit_runtime::web::store::MemoryStore;
-use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
-use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 use serde_json::{Value, json};
 
 /// Every byte the subscriber wrote.
@@ -51,42 +52,6 @@ const API_KEY: &str = "sk-live-7f3a9c2e1b4d6a8f0e5c";
 const CITY: &str = "Lisboa-e9d1";
 const BAD_DATE: &str = "not-a-date-52c7";
 const BAD_EMAIL: &str = "nobody-at-8b1f";
-
-async fn call(url: &str, tool: &str, capabilities: Value, extra: Value) -> Value {
-    let mut params = json!({
-        "name": tool,
-        "arguments": {},
-        "_meta": {
-            "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-            "io.modelcontextprotocol/clientInfo": { "name": "logs", "version": "1.0.0" },
-            "io.modelcontextprotocol/clientCapabilities": capabilities
-        }
-    });
-    for (key, value) in extra.as_object().unwrap() {
-        params[key] = value.clone();
-    }
-    let body = json!({ "jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": params });
-    let text = reqwest::Client::new()
-        .post(url)
-        .header("Content-Type", "application/json")
-        .header("Accept", "application/json, text/event-stream")
-        .header("MCP-Protocol-Version", "2026-07-28")
-        .header("Mcp-Method", "tools/call")
-        .header("Mcp-Name", tool)
-        .body(body.to_string())
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
-    serde_json::from_str(&text).unwrap_or_else(|_| {
-        text.lines()
-            .filter_map(|line| line.strip_prefix("data:"))
-            .find_map(|data| serde_json::from_str::<Value>(data.trim()).ok())
-            .unwrap_or(Value::Null)
-    })
-}
 
 fn answer(round: &Value, key: &str, response: Value) -> Value {
     json!({
@@ -119,22 +84,13 @@ async fn the_log_names_what_happened_and_holds_no_answer_secret_or_token() {
     .unwrap()
     .form::<ConnectAccount>(account::FORM_KEY);
     let pages = web.router();
-    let server = ExampleServer::new(keys).with_web(web);
-    let service = StreamableHttpService::new(
-        move || Ok(server.clone()),
-        LocalSessionManager::default().into(),
-        StreamableHttpServerConfig::default(),
-    );
-    let app = axum::Router::new().nest_service("/mcp", service);
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let url = format!("http://{}/mcp", listener.local_addr().unwrap());
-    tokio::spawn(async move { axum::serve(listener, app).await });
+    let url = raw_calls::serve(ExampleServer::new(keys).with_web(web)).await;
     let forms = json!({ "elicitation": { "form": {}, "url": {} } });
     let mut tokens = Vec::new();
 
     // A trip: the city, then dates that break the form, then a tampered state.
-    let first = call(&url, "plan_trip", forms.clone(), json!({})).await;
-    let city = call(
+    let first = raw_calls::call_tool(&url, "plan_trip", forms.clone(), json!({})).await;
+    let city = raw_calls::call_tool(
         &url,
         "plan_trip",
         forms.clone(),
@@ -142,7 +98,7 @@ async fn the_log_names_what_happened_and_holds_no_answer_secret_or_token() {
     )
     .await;
     let bad = accepted(json!({ "arrival": BAD_DATE, "nights": 99 }));
-    let again = call(
+    let again = raw_calls::call_tool(
         &url,
         "plan_trip",
         forms.clone(),
@@ -157,7 +113,7 @@ async fn the_log_names_what_happened_and_holds_no_answer_secret_or_token() {
     );
     let state = tampered["requestState"].as_str().unwrap().to_owned();
     tampered["requestState"] = json!(format!("{}x", &state[..state.len() - 1]));
-    let refused = call(&url, "plan_trip", forms.clone(), tampered).await;
+    let refused = raw_calls::call_tool(&url, "plan_trip", forms.clone(), tampered).await;
     assert_eq!(refused["error"]["code"], -32602, "{refused}");
     for round in [&first, &city, &again] {
         tokens.push(round["result"]["requestState"].as_str().unwrap().to_owned());
@@ -165,17 +121,17 @@ async fn the_log_names_what_happened_and_holds_no_answer_secret_or_token() {
 
     // A booking whose arguments break the form, from a client without forms.
     let arguments = json!({ "arguments": { "contactEmail": BAD_EMAIL, "partySize": 40 } });
-    let refused = call(&url, "book_table", json!({}), arguments).await;
+    let refused = raw_calls::call_tool(&url, "book_table", json!({}), arguments).await;
     assert_eq!(refused["result"]["isError"], true, "{refused}");
 
     // An API key typed on the account page.
-    let asked = call(&url, "connect_account", forms.clone(), json!({})).await;
+    let asked = raw_calls::call_tool(&url, "connect_account", forms.clone(), json!({})).await;
     let request = &asked["result"]["inputRequests"]["connect_account"]["params"];
     let link = request["url"].as_str().unwrap().to_owned();
     let fields = format!("account=ada-weather&api_key={API_KEY}");
     let posted = page_visit::accept(&pages, &link, None, &fields).await;
     assert!(posted.is_success() || posted.is_redirection(), "{posted}");
-    let connected = call(
+    let connected = raw_calls::call_tool(
         &url,
         "connect_account",
         forms.clone(),

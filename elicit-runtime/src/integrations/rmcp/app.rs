@@ -6,13 +6,15 @@ use std::sync::Arc;
 
 use rmcp::model as mcp;
 
+use super::fallback::with_argument;
 use super::tool_with_form;
 use crate::app::{AppForm, MIME_TYPE};
-use crate::fallback::InputSchemaError;
+use crate::fallback::{APP_ANSWERS_ARGUMENT, InputSchemaError};
 use crate::form::FormMode;
 
 /// `tool` with the fields of the form `T` among its arguments
-/// ([`tool_with_form`]) and `app` declared in its `_meta`
+/// ([`tool_with_form`]) beside the token the app sends the user's answers
+/// back with ([`APP_ANSWERS_ARGUMENT`]), and `app` declared in its `_meta`
 /// ([`AppForm::tool_meta`]: `ui.resourceUri`, `openai/outputTemplate`,
 /// `openai/widgetAccessible`).
 ///
@@ -47,6 +49,7 @@ pub fn tool_with_app<T: FormMode>(
     app: &AppForm,
 ) -> Result<mcp::Tool, InputSchemaError> {
     let mut tool = tool_with_form::<T>(tool)?;
+    tool.input_schema = Arc::new(with_app_argument(&tool.input_schema)?);
     let mut meta = tool.meta.take().unwrap_or_default();
     meta.0.extend(app.tool_meta());
     tool.meta = Some(meta);
@@ -183,4 +186,16 @@ pub fn contents(app: &AppForm) -> mcp::ResourceContents {
     mcp::ResourceContents::text(app.html(), app.uri())
         .with_mime_type(MIME_TYPE)
         .with_meta(mcp::MetaObject(app.resource_meta()))
+}
+
+/// The input schema `schema` with the app's token among its arguments
+/// ([`APP_ANSWERS_ARGUMENT`]), optional.
+pub(super) fn with_app_argument(
+    schema: &mcp::JsonObject,
+) -> Result<mcp::JsonObject, InputSchemaError> {
+    with_argument(
+        schema,
+        APP_ANSWERS_ARGUMENT,
+        "Set by the form's app only, with the answers the user sent in it: leave it out",
+    )
 }

@@ -15,6 +15,7 @@ use serde::de::DeserializeOwned;
 use super::scope;
 use super::shared::Shared;
 use super::{Flows, Halt, ServerFlow, log};
+use crate::fallback::ArgumentsPolicy;
 use crate::flow::{Flow, Needs};
 #[cfg(feature = "web")]
 use crate::form::Elicitable;
@@ -178,6 +179,9 @@ impl Ask {
         if let Request::Tool(call) = &request {
             flow.routes.app = flows.app_of(&call.name);
         }
+        flow.routes.policy = flows
+            .route_policy()
+            .map(|policy| Shared::Owned(policy as Arc<dyn super::RoutePolicy>));
         Ok(Ask {
             flow,
             request,
@@ -327,6 +331,19 @@ impl Ask {
         compute: impl FnOnce() -> V,
     ) -> Result<V, Halt> {
         Ok(self.flow.remember(key, compute)?)
+    }
+
+    /// What the call's arguments that carry a form do when the user can be
+    /// asked, for the asks that follow ([`ArgumentsPolicy`]: by default they
+    /// prefill the form and the user sends it).
+    pub fn set_arguments(&mut self, policy: ArgumentsPolicy) -> &mut Ask {
+        self.flow.routes.arguments = policy;
+        self
+    }
+
+    /// The flows this call asks through.
+    pub fn flows(&self) -> &Flows {
+        &self.flows
     }
 
     /// The revision the client speaks in this call.

@@ -3,21 +3,21 @@
 //! otherwise shows the form's app, sends the user to a hosted web page, or
 //! returns instructions for the model.
 
-use core::fmt;
 use std::future::Future;
 use std::pin::Pin;
 
 use rmcp::model as mcp;
-use rmcp::service::{RequestContext, RoleServer};
 
 use super::ServerFlow;
-use super::shared::Shared;
 #[cfg(feature = "app")]
-use crate::app::AppForm;
+use crate::fallback::APP_ANSWERS_ARGUMENT;
 #[cfg(feature = "app")]
 use crate::fallback::AppShown;
-use crate::fallback::{InputSchemaError, Instructions, InvalidArguments, Route, input_schema};
-use crate::flow::{Capability, Stop};
+use crate::fallback::{
+    ArgumentsError, ArgumentsPolicy, InputSchemaError, Instructions, InvalidArguments, Route,
+    input_schema,
+};
+use crate::flow::{Capability, FormNeed, Stop};
 use crate::form::FormMode;
 use crate::outcome::Elicitation;
 use crate::protocol::Mode;
@@ -85,111 +85,6 @@ impl WebPageRoute for WebForms {
 
     fn web_forms(&self) -> Option<&WebForms> {
         Some(self)
-    }
-}
-
-/// What a flow knows of the paths besides the client's own form: whether
-/// the client declared the apps extension, the form's app, a page router.
-#[derive(Clone, Default)]
-pub(super) struct Routes<'a> {
-    apps: bool,
-    #[cfg(feature = "app")]
-    pub(super) app: Option<Shared<'a, AppForm>>,
-    pub(super) web_pages: Option<Shared<'a, dyn WebPageRoute + 'a>>,
-}
-
-impl fmt::Debug for Routes<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut debug = f.debug_struct("Routes");
-        debug.field("apps", &self.apps);
-        #[cfg(feature = "app")]
-        debug.field("app", &self.app.as_deref().map(AppForm::uri));
-        debug.field("web_pages", &self.web_pages.is_some()).finish()
-    }
-}
-
-impl Routes<'_> {
-    /// What the client of `context` declared.
-    pub(super) fn of(context: &RequestContext<RoleServer>) -> Self {
-        Routes {
-            apps: apps_of(context.client_capabilities().as_ref()),
-            ..Routes::default()
-        }
-    }
-
-    fn has_app(&self) -> bool {
-        #[cfg(feature = "app")]
-        return self.app.is_some();
-        #[cfg(not(feature = "app"))]
-        false
-    }
-}
-
-/// `true` when rmcp's client capabilities (of the request's `_meta`, else
-/// of `initialize`) declare the MCP Apps extension
-/// (`io.modelcontextprotocol/ui` with `text/html;profile=mcp-app` among its
-/// `mimeTypes`).
-///
-/// ```
-/// use elicit_runtime::integrations::rmcp::apps_of;
-/// use rmcp::model::ClientCapabilities;
-///
-/// let mut capabilities = ClientCapabilities::default();
-/// assert!(!apps_of(Some(&capabilities)));
-/// let ui = serde_json::json!({ "mimeTypes": ["text/html;profile=mcp-app"] });
-/// capabilities.extensions = Some(
-///     [("io.modelcontextprotocol/ui".to_owned(), ui.as_object().unwrap().clone())].into(),
-/// );
-/// assert!(apps_of(Some(&capabilities)));
-/// ```
-pub fn apps_of(capabilities: Option<&mcp::ClientCapabilities>) -> bool {
-    capabilities
-        .and_then(|capabilities| capabilities.extensions.as_ref())
-        .and_then(|extensions| extensions.get("io.modelcontextprotocol/ui"))
-        .and_then(|ui| ui.get("mimeTypes"))
-        .and_then(serde_json::Value::as_array)
-        .is_some_and(|types| {
-            types
-                .iter()
-                .any(|t| t.as_str() == Some("text/html;profile=mcp-app"))
-        })
-}
-
-impl<'a> ServerFlow<'a> {
-    /// The same flow, with `app` the form's app: a client that declared
-    /// the MCP Apps extension but shows no forms gets the app
-    /// ([`ServerFlow::form_or_arguments`]). Declare the app on the tool
-    /// and serve it with [`FormApps`](super::FormApps).
-    #[cfg(feature = "app")]
-    pub fn with_app(mut self, app: &'a AppForm) -> ServerFlow<'a> {
-        self.routes.app = Some(Shared::Borrowed(app));
-        self
-    }
-
-    /// The same flow, with a page router mounted: a client that shows
-    /// neither forms nor the form's app is sent to a hosted web page
-    /// ([`ServerFlow::form_or_arguments`]).
-    pub fn with_web_pages(mut self, router: &'a dyn WebPageRoute) -> ServerFlow<'a> {
-        self.routes.web_pages = Some(Shared::Borrowed(router));
-        self
-    }
-
-    /// `true` when the client declared the MCP Apps extension.
-    pub fn apps_declared(&self) -> bool {
-        self.routes.apps
-    }
-
-    /// The path a form without answers in the call's arguments takes to
-    /// the user from this flow ([`Route::choose`]).
-    pub fn route(&self) -> Route {
-        let flow = self.flow();
-        Route::choose(
-            flow.support()
-                .supports(Capability::Elicitation(Mode::Form), flow.revision()),
-            self.routes.apps,
-            self.routes.has_app(),
-            self.routes.web_pages.is_some(),
-        )
     }
 }
 
@@ -278,27 +173,48 @@ impl ServerFlow<'_> {
         message: impl Into<String>,
         request: &mcp::CallToolRequestParams,
     ) -> Result<Elicitation<T>, Stop> {
+        let key: String = key.into();
+        let message: String = message.into();
         let arguments = request.arguments.as_ref();
-        if let Some(arguments) = arguments.filter(|arguments| T::arguments_present(arguments)) {
-            let limits = self.flow().limits();
-            return match T::from_arguments_with(arguments, &limits) {
-                Ok(value) => Ok(Elicitation::Accept(value)),
-                Err(error) => Err(InvalidArguments::new(request.name.as_ref(), error).into()),
-            };
+        let route = self.route();
+        if let Some(given) = arguments.filter(|arguments| T::arguments_present(arguments)) {
+            let read = T::from_arguments_with(given, &self.flow().limits());
+            let invalid = |error| Stop::from(InvalidArguments::new(request.name.as_ref(), error));
+            // The answers the form's own app sends are the user's.
+            if self.answered_in_app(request, &key) {
+                return read.map(Elicitation::Accept).map_err(invalid);
+            }
+            let accept_complete = self.routes.arguments == ArgumentsPolicy::AcceptComplete;
+            match (route, read) {
+                (_, Err(error @ ArgumentsError::TooLarge(_))) => return Err(invalid(error)),
+                (Route::Elicitation | Route::App, Ok(value)) if accept_complete => {
+                    return Ok(Elicitation::Accept(value));
+                }
+                // The user can be asked: the arguments prefill the form.
+                (Route::Elicitation, _) => {
+                    let need = FormNeed::<T>::new(key, message).with_prefill(given.clone());
+                    return self.gather(need).await;
+                }
+                // The app fills itself in from the call's arguments.
+                (Route::App, _) => {}
+                // No one to ask: the arguments are the answer, or refused.
+                (_, read) => return read.map(Elicitation::Accept).map_err(invalid),
+            }
         }
-        match self.route() {
+        match route {
             Route::Elicitation => return self.form::<T>(key, message).await,
             #[cfg(feature = "app")]
             Route::App => {
                 if let Some(app) = &self.routes.app {
-                    let message: String = message.into();
-                    return Err(AppShown::new(request.name.as_ref(), app.uri(), message).into());
+                    let mut shown = AppShown::new(request.name.as_ref(), app.uri(), message);
+                    if let Some(token) = self.app_token(request, &key) {
+                        shown = shown.with_token(token);
+                    }
+                    return Err(shown.into());
                 }
             }
             Route::WebPage => {
                 if let Some(router) = self.routes.web_pages.clone() {
-                    let key: String = key.into();
-                    let message: String = message.into();
                     #[cfg(feature = "web")]
                     if let Some(web) = router.web_forms() {
                         return self.web_form::<T>(web, &key, &message).await;
@@ -320,6 +236,33 @@ impl ServerFlow<'_> {
             instructions = instructions.with_arguments(arguments);
         }
         Err(instructions.into())
+    }
+
+    /// Whether the call's arguments are the user's answers in the form's
+    /// app: they carry the token the app was given
+    /// ([`APP_ANSWERS_ARGUMENT`]), sealed for this tool, user and form.
+    fn answered_in_app(&self, request: &mcp::CallToolRequestParams, key: &str) -> bool {
+        #[cfg(feature = "app")]
+        if let (Some(keys), Some((_, principal)), Some(token)) = (
+            &self.keys,
+            &self.bound,
+            request
+                .arguments
+                .as_ref()
+                .and_then(|arguments| arguments.get(APP_ANSWERS_ARGUMENT))
+                .and_then(serde_json::Value::as_str),
+        ) {
+            return super::app_token::opens(keys, token, &request.name, principal, key);
+        }
+        let _ = (request, key);
+        false
+    }
+
+    /// A token for the form's app to send the user's answers back with.
+    #[cfg(feature = "app")]
+    fn app_token(&self, request: &mcp::CallToolRequestParams, key: &str) -> Option<String> {
+        let (keys, (_, principal)) = (self.keys.as_ref()?, self.bound.as_ref()?);
+        super::app_token::seal(keys, &request.name, principal, key)
     }
 }
 
@@ -401,7 +344,26 @@ pub fn tool_with_web_form<T: FormMode>(tool: mcp::Tool) -> Result<mcp::Tool, Inp
 /// its input schema is not that of an object.
 #[cfg(feature = "web")]
 pub fn tool_with_visit_argument(mut tool: mcp::Tool) -> Result<mcp::Tool, InputSchemaError> {
-    let mut schema = (*tool.input_schema).clone();
+    let schema = with_argument(
+        &tool.input_schema,
+        VISIT_ARGUMENT,
+        "Only when a previous result of this tool gave it: the token to pass back, unchanged, \
+         once the user says they filled in the form on the page it linked",
+    )?;
+    tool.input_schema = std::sync::Arc::new(schema);
+    Ok(tool)
+}
+
+/// The input schema `schema` with an optional string argument `name`,
+/// described by `description`: the token of a hosted page, or of a
+/// form's app.
+#[cfg(any(feature = "web", feature = "app"))]
+pub(super) fn with_argument(
+    schema: &mcp::JsonObject,
+    name: &str,
+    description: &str,
+) -> Result<mcp::JsonObject, InputSchemaError> {
+    let mut schema = schema.clone();
     let properties = schema
         .entry("properties")
         .or_insert_with(|| serde_json::Value::Object(serde_json::Map::new()));
@@ -410,21 +372,16 @@ pub fn tool_with_visit_argument(mut tool: mcp::Tool) -> Result<mcp::Tool, InputS
             found: properties.to_string().chars().take(40).collect(),
         });
     };
-    if properties.contains_key(VISIT_ARGUMENT) {
+    if properties.contains_key(name) {
         return Err(InputSchemaError::Clash {
-            fields: vec![VISIT_ARGUMENT.to_owned()],
+            fields: vec![name.to_owned()],
         });
     }
-    properties.insert(
-        VISIT_ARGUMENT.to_owned(),
-        serde_json::json!({
-            "type": "string",
-            "description": "Only when a previous result of this tool gave it: the token to pass \
-                back, unchanged, once the user says they filled in the form on the page it linked"
-        }),
-    );
-    tool.input_schema = std::sync::Arc::new(schema);
-    Ok(tool)
+    let mut argument = serde_json::Map::new();
+    argument.insert("type".to_owned(), "string".into());
+    argument.insert("description".to_owned(), description.into());
+    properties.insert(name.to_owned(), serde_json::Value::Object(argument));
+    Ok(schema)
 }
 
 impl Instructions {

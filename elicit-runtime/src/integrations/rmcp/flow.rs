@@ -228,21 +228,21 @@ pub struct ServerFlow<'a> {
     task_keys: std::collections::HashMap<String, u32>,
     /// The other paths a form takes when the client shows no forms: see
     /// [`ServerFlow::form_or_arguments`].
-    pub(super) routes: super::fallback::Routes<'a>,
+    pub(super) routes: super::routes::Routes<'a>,
     /// The request and user of a flow opened for a request, or of a task's
     /// flow given them ([`ServerFlow::bound_to`]), for its hosted forms'
     /// visits.
-    #[cfg_attr(
-        not(feature = "web"),
-        allow(dead_code, reason = "read by hosted forms")
-    )]
-    bound: Option<(Binding, Principal)>,
+    pub(super) bound: Option<(Binding, Principal)>,
     /// The tool call of a flow opened for one, for a hosted page's link.
     #[cfg_attr(
         not(feature = "web"),
         allow(dead_code, reason = "read by hosted forms")
     )]
     call: Option<ToolCall>,
+    /// The keys of a flow opened for a request: what a form's app is given
+    /// its token with.
+    #[cfg_attr(not(feature = "app"), allow(dead_code, reason = "read by forms' apps"))]
+    pub(super) keys: Option<StateKeys>,
 }
 
 #[cfg(feature = "web")]
@@ -306,7 +306,7 @@ impl<'a> ServerFlow<'a> {
         let binding = request.binding();
         let revision = revision_of(&context)?;
         let support = support_of(context.client_capabilities().as_ref());
-        let routes = super::fallback::Routes::of(&context);
+        let routes = super::routes::Routes::of(&context);
         let bound = Some((binding.clone().bound_to(principal), principal.clone()));
         let (flow, via) = if revision.uses_input_required() {
             let retry = request.retry(&keys.limits())?;
@@ -327,6 +327,7 @@ impl<'a> ServerFlow<'a> {
                 name: name.to_owned(),
                 arguments: arguments.cloned().unwrap_or_default(),
             }),
+            keys: Some(keys.clone()),
         })
     }
 
@@ -366,9 +367,10 @@ impl<'a> ServerFlow<'a> {
             via: Via::Task(task),
             timeout: None,
             task_keys: Default::default(),
-            routes: super::fallback::Routes::default(),
+            routes: super::routes::Routes::default(),
             bound: None,
             call: None,
+            keys: None,
         }
     }
 
@@ -708,7 +710,8 @@ impl Stop {
     /// for [`Stop::WebPage`], a successful result with the page's link and
     /// how to call the tool again (text and `structuredContent`);
     /// for [`Stop::AppShown`], a successful result saying the form is shown
-    /// in its app (text and `structuredContent`);
+    /// in its app (text and `structuredContent`), the token the app sends
+    /// the user's answers back with in its `_meta`;
     /// for [`Stop::Instructions`], a successful result with the
     /// instructions for the model ([`Instructions::to_tool_result`](crate::fallback::Instructions::to_tool_result),
     /// which says why it is no error);
@@ -738,6 +741,8 @@ impl Stop {
                 let mut result =
                     mcp::CallToolResult::success(vec![mcp::ContentBlock::text(shown.to_string())]);
                 result.structured_content = Some(shown.to_json());
+                // The app's token, in `_meta`: for the app, not the model.
+                result.meta = shown.to_meta().map(mcp::MetaObject);
                 Ok(result.into())
             }
             Stop::Refused(error) => Err(error.to_error_data()),

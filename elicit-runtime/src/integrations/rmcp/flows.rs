@@ -12,6 +12,7 @@ use rmcp::service::{RequestContext, RoleServer};
 
 use super::principal_of;
 use super::routers::{FlowPrompts, FlowTools};
+use super::routes::RoutePolicy;
 #[cfg(feature = "app")]
 use super::{FormApps, shared::Shared};
 #[cfg(feature = "app")]
@@ -56,6 +57,7 @@ struct Inner {
     apps: FormApps,
     max_attempts: Option<u32>,
     timeout: Option<Duration>,
+    routes: Option<Arc<dyn RoutePolicy>>,
 }
 
 /// Shows the setup, never the keys.
@@ -73,6 +75,7 @@ impl fmt::Debug for Flows {
         debug
             .field("max_attempts", &self.0.max_attempts)
             .field("timeout", &self.0.timeout)
+            .field("routes", &self.0.routes.is_some())
             .finish_non_exhaustive()
     }
 }
@@ -93,6 +96,7 @@ impl Flows {
             apps: FormApps::new(),
             max_attempts: None,
             timeout: None,
+            routes: None,
         }))
     }
 
@@ -142,6 +146,25 @@ impl Flows {
     #[cfg(feature = "app")]
     pub fn with_app<T: FormMode>(mut self, tool: &str) -> Flows {
         Arc::make_mut(&mut self.0).apps.keep(AppForm::of::<T>(tool));
+        self
+    }
+
+    /// The same flows, each form's route chosen per host by `policy` where
+    /// it says so ([`RoutePolicy`]; the default route elsewhere).
+    ///
+    /// ```
+    /// use elicit_runtime::fallback::Route;
+    /// use elicit_runtime::integrations::rmcp::{Flows, Host};
+    /// use elicit_runtime::state::{StateKey, StateKeys};
+    ///
+    /// let keys = StateKeys::new(StateKey::generate().unwrap());
+    /// // This host's own form loses titles and enum choices: send its users to the app.
+    /// let flows = Flows::new(keys)
+    ///     .with_routes(|host: &Host<'_>| (host.name == "some-inspector").then_some(Route::App));
+    /// # let _ = flows;
+    /// ```
+    pub fn with_routes(mut self, policy: impl RoutePolicy + 'static) -> Flows {
+        Arc::make_mut(&mut self.0).routes = Some(Arc::new(policy));
         self
     }
 
@@ -196,6 +219,10 @@ impl Flows {
             Some(whom) => whom(context),
             None => principal_of(context),
         }
+    }
+
+    pub(super) fn route_policy(&self) -> Option<Arc<dyn RoutePolicy>> {
+        self.0.routes.clone()
     }
 
     pub(super) fn max_attempts(&self) -> Option<u32> {

@@ -99,6 +99,24 @@ pub fn visit_arguments() -> Arc<mcp::JsonObject> {
     }
 }
 
+/// The arguments of a tool whose form `T` is an MCP App: the form's
+/// fields, each optional ([`form_arguments`]), and the token its app sends
+/// the user's answers back with
+/// ([`APP_ANSWERS_ARGUMENT`](crate::fallback::APP_ANSWERS_ARGUMENT)), for
+/// `#[tool(input_schema = app_arguments::<T>(), meta = app_meta::<T>("tool"))]`.
+///
+/// # Panics
+///
+/// When a field of the form is named like the token (`elicit_app`), as
+/// [`form_arguments_with`] panics on a clash, when the router is built.
+#[cfg(feature = "app")]
+pub fn app_arguments<T: FormMode>() -> Arc<mcp::JsonObject> {
+    match super::app::with_app_argument(&form_arguments::<T>()) {
+        Ok(schema) => Arc::new(schema),
+        Err(error) => panic!("{error}"),
+    }
+}
+
 /// The `_meta` of a tool whose form `T` is an MCP App
 /// ([`AppForm::tool_meta`](crate::app::AppForm::tool_meta): `ui.resourceUri`,
 /// `openai/outputTemplate`, `openai/widgetAccessible`), for `#[tool(meta =

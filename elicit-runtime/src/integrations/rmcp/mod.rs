@@ -44,6 +44,8 @@
 
 #[cfg(feature = "app")]
 mod app;
+#[cfg(feature = "app")]
+mod app_token;
 mod ask;
 mod client;
 mod convert;
@@ -56,6 +58,7 @@ mod listing;
 mod log;
 mod rounds;
 mod routers;
+mod routes;
 mod scope;
 mod server;
 mod shared;
@@ -78,17 +81,18 @@ pub use convert::{
     retry_from_rmcp_via_json,
 };
 pub use error::{ConversionError, RmcpElicitError};
-pub use fallback::{WebPageForm, WebPageRoute, apps_of, tool_with_form};
+pub use fallback::{WebPageForm, WebPageRoute, tool_with_form};
 #[cfg(feature = "web")]
 pub use fallback::{tool_with_visit_argument, tool_with_web_form};
 pub use flow::{Continued, ServerFlow, principal_of, revision_of, support_of};
 pub use flows::Flows;
 pub use halt::Halt;
-#[cfg(feature = "app")]
-pub use listing::app_meta;
 #[cfg(feature = "web")]
 pub use listing::visit_arguments;
+#[cfg(feature = "app")]
+pub use listing::{app_arguments, app_meta};
 pub use listing::{form_arguments, form_arguments_with, try_form_arguments_with};
 pub use rounds::{RoundError, Rounds};
 pub use routers::{FlowPrompts, FlowTools};
+pub use routes::{Host, RoutePolicy, apps_of};
 pub use server::ServerElicitation;
