@@ -10,7 +10,7 @@
 
 mod wipe;
 
-pub(crate) use wipe::wipe;
+pub(crate) use wipe::{wipe, zero_all};
 
 use core::fmt;
 

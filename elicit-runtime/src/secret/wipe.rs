@@ -17,6 +17,12 @@ pub(crate) fn wipe(schema: &FormSchema, content: &mut Map<String, Value>) {
     }
 }
 
+/// Zeroes every string of `content`'s values: what a post read into
+/// content, which may hold a secret, as it is dropped.
+pub(crate) fn zero_all(content: &mut Map<String, Value>) {
+    content.values_mut().for_each(zero);
+}
+
 /// Zeroes every string in `value`.
 fn zero(value: &mut Value) {
     match value {
@@ -31,7 +37,7 @@ fn zero(value: &mut Value) {
 mod tests {
     use serde_json::{Value, json};
 
-    use super::zero;
+    use super::{zero, zero_all};
 
     #[test]
     fn every_string_inside_is_zeroed() {
@@ -42,5 +48,8 @@ mod tests {
         let mut text = Value::String("hunter2".into());
         zero(&mut text);
         assert_eq!(text, json!(""));
+        let mut content = json!({ "api_key": "hunter2", "tags": ["a", "b"], "n": 1 });
+        zero_all(content.as_object_mut().unwrap());
+        assert_eq!(content, json!({ "api_key": "", "tags": ["", ""], "n": 1 }));
     }
 }
