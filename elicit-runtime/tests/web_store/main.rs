@@ -26,8 +26,8 @@ struct Memory;
 impl suite::Backend for Memory {
     type Store = MemoryStore;
 
-    async fn replicas(&self, limits: StoreLimits) -> (MemoryStore, MemoryStore) {
-        let store = MemoryStore::new(1_000).with_limits(limits);
+    async fn capped(&self, limits: StoreLimits, max_visits: usize) -> (MemoryStore, MemoryStore) {
+        let store = MemoryStore::new(max_visits).with_limits(limits);
         (store.clone(), store)
     }
 
@@ -46,7 +46,7 @@ macro_rules! behaviours {
             behaviours!(@each $backend; lifecycle, follows_its_token, take_twice,
                 complete_twice, expired, unknown, sealed_at_rest, wait_is_woken,
                 one_of_many, refuses_bad_input, closed, an_expired_visit_is_closed_too,
-                close_races_the_page);
+                close_races_the_page, one_users_flood, the_store_holds_its_most);
         }
     };
     (@each $backend:expr; $($name:ident),*) => {
