@@ -2,8 +2,9 @@
 //! run through the `VisitStore` trait against the store in memory and,
 //! with the `redis` feature, against a real `redis-server`
 //! (`redis_backend.rs`, on `tests/support/redis_server.rs` of the
-//! workspace); and random sequences of steps on both, which must agree
-//! step by step (`agree.rs`).
+//! workspace); random sequences of steps on both, which must agree step
+//! by step (`agree.rs`); and the waits on Redis, against the messages and
+//! connections of the server (`redis_waits.rs`).
 
 mod suite;
 
@@ -14,6 +15,8 @@ mod redis_backend;
 #[cfg(feature = "redis")]
 #[path = "../../../tests/support/redis_server.rs"]
 mod redis_server;
+#[cfg(feature = "redis")]
+mod redis_waits;
 
 use elicit_runtime::state::Binding;
 use elicit_runtime::web::store::{
@@ -65,6 +68,30 @@ behaviours!(memory, Some(Memory));
 
 #[cfg(feature = "redis")]
 behaviours!(redis, redis_server::RedisServer::start());
+
+/// The waits on Redis (`redis_waits.rs`), each against a server of its
+/// own, whose connections it counts.
+#[cfg(feature = "redis")]
+mod redis_wait {
+    macro_rules! on_redis {
+        ($($name:ident),*) => {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+                async fn $name() {
+                    if let Some(server) = crate::redis_server::RedisServer::start() {
+                        crate::redis_waits::$name(&server).await;
+                    }
+                }
+            )*
+        };
+    }
+
+    on_redis!(
+        a_spoofed_publish_ends_no_wait,
+        a_killed_subscriber_connection_comes_back,
+        one_connection_serves_every_wait
+    );
+}
 
 /// A full memory store refuses a new visit rather than evict a live one,
 /// and makes room by forgetting taken ones.

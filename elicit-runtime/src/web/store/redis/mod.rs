@@ -2,12 +2,12 @@
 //! several replicas.
 
 mod scripts;
+mod waiters;
 
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use futures::StreamExt as _;
 use redis::aio::ConnectionManager;
 use redis::{Client, RedisError, Script};
 
@@ -16,6 +16,7 @@ use super::{
     Created, CsrfToken, NewVisit, SealedAnswer, StoreError, StoreFuture, StoreLimits, Visit,
     VisitId, VisitState, VisitStore, Waited,
 };
+use waiters::Waiters;
 
 /// The fields [`RedisStore::load`] reads: everything but the answer.
 const FIELDS: [&str; 8] = [
@@ -47,9 +48,13 @@ const FIELDS: [&str; 8] = [
 ///   in the same scripts: a user past [`StoreLimits::max_visits_per_user`]
 ///   gets [`StoreError::UserFull`], and past [`RedisStore::with_max_visits`]
 ///   (100 000 unless set) everyone gets [`StoreError::Full`].
-/// - **Completion (or close) pushed** on the channel `{prefix}{id}:done`: a replica
-///   waiting on 2025-11-25 ([`VisitStore::wait`]) subscribes to it on a
-///   connection of its own for the wait.
+/// - **Completion (or close) pushed** on the channel `{prefix}{id}:done`.
+///   A replica waiting on 2025-11-25 ([`VisitStore::wait`]) is woken by it
+///   to read the visit again, and goes on waiting unless the store says it
+///   is completed or closed: a `PUBLISH` of anyone else's ends no wait.
+///   One subscriber connection per store (shared by its clones) serves
+///   every wait; when it drops, it connects again and every waiter reads
+///   its visit again.
 /// - **Sealed answers only**: the store keeps a [`SealedAnswer`], digests
 ///   of the user and the request, the form key and the page's CSRF token.
 /// - **Clocks.** Expiry is checked against the clock of the replica that
@@ -77,6 +82,7 @@ pub struct RedisStore {
     limits: StoreLimits,
     max_visits: usize,
     scripts: Arc<Scripts>,
+    waiters: Arc<Waiters>,
 }
 
 struct Scripts {
@@ -111,6 +117,7 @@ impl RedisStore {
             .map_err(backend)?;
         let prefix = "elicit:visit:".to_owned();
         Ok(RedisStore {
+            waiters: Arc::new(Waiters::new(client.clone(), prefix.clone())),
             client,
             connection,
             prefix,
@@ -132,8 +139,10 @@ impl RedisStore {
     /// The same store, keeping its visits under `prefix` (for several
     /// servers on one Redis).
     pub fn with_prefix(self, prefix: impl Into<String>) -> RedisStore {
+        let prefix = prefix.into();
         RedisStore {
-            prefix: prefix.into(),
+            waiters: Arc::new(Waiters::new(self.client.clone(), prefix.clone())),
+            prefix,
             ..self
         }
     }
@@ -320,26 +329,30 @@ impl RedisStore {
         }
     }
 
+    /// Waits for the visit on the store's one subscriber connection: each
+    /// message on its channel, or subscription of the connection, only
+    /// wakes the wait to read the visit again; the wait ends when the
+    /// store says the visit is completed or closed, or at the time.
     async fn wait_now(&self, id: VisitId, timeout: Duration) -> Result<Waited, StoreError> {
-        // Subscribe first, then look: a completion between the two is
-        // either seen by the look or heard on the channel.
-        let mut pubsub = self.client.get_async_pubsub().await.map_err(backend)?;
-        pubsub
-            .subscribe(self.channel_of(id))
-            .await
-            .map_err(backend)?;
-        let now = SystemTime::now();
-        let visit = self.load_now(id, now).await?;
-        if let Some(waited) = visit.state.waited() {
-            return Ok(waited);
+        // Registered first, then read: a completion between the two wakes
+        // the wait, and a subscription made later reads it again.
+        let mut watch = self.waiters.watch(id);
+        let deadline = tokio::time::Instant::now() + timeout;
+        loop {
+            let now = SystemTime::now();
+            let visit = self.load_now(id, now).await?;
+            if let Some(waited) = visit.state.waited() {
+                return Ok(waited);
+            }
+            let expires = visit.expires_at.duration_since(now).unwrap_or_default();
+            let left = deadline
+                .saturating_duration_since(tokio::time::Instant::now())
+                .min(expires);
+            if left.is_zero() {
+                return Ok(Waited::TimedOut);
+            }
+            watch.woken(left).await;
         }
-        let left = visit.expires_at.duration_since(now).unwrap_or_default();
-        {
-            let mut messages = pubsub.on_message();
-            let _ = tokio::time::timeout(timeout.min(left), messages.next()).await;
-        }
-        let state = self.load_now(id, SystemTime::now()).await?.state;
-        Ok(state.waited().unwrap_or(Waited::TimedOut))
     }
 }
 
