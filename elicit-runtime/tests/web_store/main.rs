@@ -3,9 +3,11 @@
 //! with the `redis` feature, against a real `redis-server`
 //! (`redis_backend.rs`, on `tests/support/redis_server.rs` of the
 //! workspace); random sequences of steps on both, which must agree step
-//! by step (`agree.rs`); and the waits on Redis, against the messages and
-//! connections of the server (`redis_waits.rs`).
+//! by step (`agree.rs`); the waits on Redis, against the messages and
+//! connections of the server (`redis_waits.rs`); and an answer changed in
+//! the store, refused when the tool reads it (`read_again.rs`).
 
+mod read_again;
 mod suite;
 
 #[cfg(feature = "redis")]
