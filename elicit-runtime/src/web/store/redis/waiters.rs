@@ -101,13 +101,12 @@ impl Watch {
         let visit = pin!(self.visit.changed());
         let subscribed = pin!(self.subscribed.changed());
         let either = select(visit, subscribed);
-        match tokio::time::timeout(timeout, either).await {
-            // A sender gone (it never is while this wait holds the
-            // store): wait out the time rather than spin.
-            Ok(Either::Left((Err(_), _)) | Either::Right((Err(_), _))) => {
-                tokio::time::sleep(timeout).await;
-            }
-            Ok(_) | Err(_) => {}
+        // A sender gone (it never is while this wait holds the store):
+        // wait out the time rather than spin.
+        if let Ok(Either::Left((Err(_), _)) | Either::Right((Err(_), _))) =
+            tokio::time::timeout(timeout, either).await
+        {
+            tokio::time::sleep(timeout).await;
         }
     }
 }
