@@ -410,7 +410,7 @@ async fn the_page_is_only_for_the_visits_user() {
 }
 
 #[tokio::test]
-async fn forged_posts_are_refused_and_change_nothing() {
+async fn forged_posts_are_refused_and_change_nothing_at_all() {
     let setup = setup();
     let visit = visit_for(&setup, "alice").await;
     let other = visit_for(&setup, "alice").await;

@@ -171,6 +171,12 @@ impl Site {
         }
     }
 
+    /// Posts the form at `url` as `user`, with `account` and the secret.
+    async fn answer(&self, url: &str, user: &str, csrf: &str, account: &str) -> Response {
+        let body = form(csrf, account, SECRET);
+        self.send("POST", url, Some(user), &body).await
+    }
+
     async fn visit_for(&self, user: &str) -> VisitId {
         self.web
             .create::<Connect>("connect", &binding(user), None)
@@ -345,23 +351,14 @@ async fn behind_a_prefix_every_link_and_post_stays_under_it() {
     // An invalid answer: the error page posts under the prefix too.
     let csrf = csrf_of(&page.body);
     let action = links.action.unwrap();
-    let again = site
-        .send("POST", &action, Some("alice"), &form(&csrf, "ab", SECRET))
-        .await;
+    let again = site.answer(&action, "alice", &csrf, "ab").await;
     assert_eq!(again.status, StatusCode::UNPROCESSABLE_ENTITY);
     let again_links = emitted(&page_url, &again.body);
     assert_eq!(again_links.action.as_deref(), Some(page_url.as_str()));
     assert_eq!(again_links.stylesheet, links.stylesheet);
 
     // The answer reaches the forms' server, and the tool reads it.
-    let done = site
-        .send(
-            "POST",
-            &action,
-            Some("alice"),
-            &form(&csrf, "ada-main", SECRET),
-        )
-        .await;
+    let done = site.answer(&action, "alice", &csrf, "ada-main").await;
     assert_eq!(done.status, StatusCode::OK, "{}", done.body);
     assert_eq!(emitted(&page_url, &done.body).stylesheet, links.stylesheet);
     let alice = Principal::user("alice");
@@ -421,23 +418,14 @@ async fn every_page_names_the_server_and_the_user_signed_in() {
     let page = site.send("GET", &page_url, Some("alice"), "").await;
     says_who(&page.body, "alice");
     let csrf = csrf_of(&page.body);
-    let again = site
-        .send("POST", &page_url, Some("alice"), &form(&csrf, "ab", SECRET))
-        .await;
+    let again = site.answer(&page_url, "alice", &csrf, "ab").await;
     says_who(&again.body, "alice");
     // Mallory's session in Alice's browser: Alice's page is refused, and
     // the refusal says whose session it is, with the way out.
     let forged = site.send("GET", &page_url, Some("mallory"), "").await;
     assert_eq!(forged.status, StatusCode::FORBIDDEN);
     says_who(&forged.body, "mallory");
-    let done = site
-        .send(
-            "POST",
-            &page_url,
-            Some("alice"),
-            &form(&csrf, "ada-main", SECRET),
-        )
-        .await;
+    let done = site.answer(&page_url, "alice", &csrf, "ada-main").await;
     assert_eq!(done.status, StatusCode::OK);
     says_who(&done.body, "alice");
     let used = site.send("GET", &page_url, Some("alice"), "").await;

@@ -183,9 +183,22 @@ impl Browser {
 
     /// Signs in from the sign-in page as a browser does.
     async fn sign_in(&mut self, site: &Site, user: &str, token: &str, next: &str) -> Page {
+        self.sign_in_from(site, From::OwnPage, user, token, next)
+            .await
+    }
+
+    /// Signs in from the sign-in page, its post sent `from`.
+    async fn sign_in_from(
+        &mut self,
+        site: &Site,
+        from: From<'_>,
+        user: &str,
+        token: &str,
+        next: &str,
+    ) -> Page {
         let login_token = self.open_sign_in(site, next).await;
         let body = sign_in_body(user, token, next, &login_token);
-        self.post(site, "/login", From::OwnPage, body).await
+        self.post(site, "/login", from, body).await
     }
 
     fn signed_in(&self) -> bool {
@@ -292,11 +305,10 @@ async fn a_sign_in_forged_from_another_site_is_refused() {
     );
     assert_eq!(signed_in.location(), page);
     assert!(browser.signed_in());
-    let mut browser = Browser::default();
-    let token = browser.open_sign_in(&site, &page).await;
     let from = From::Headers(Some("https://forms.example.com"), None);
-    let body = sign_in_body("mallory", MALLORY, &page, &token);
-    let signed_in = browser.post(&site, "/login", from, body).await;
+    let signed_in = Browser::default()
+        .sign_in_from(&site, from, "mallory", MALLORY, &page)
+        .await;
     assert_eq!(
         signed_in.status,
         StatusCode::SEE_OTHER,
@@ -451,11 +463,9 @@ async fn the_cookies_are_secure_under_https_and_scoped_to_the_prefix() {
         assert!(login_cookie.contains("; Path=/app/login; HttpOnly; SameSite=Strict"));
         assert_eq!(login_cookie.ends_with("; Secure"), secure, "{login_cookie}");
 
-        let token = hidden(&sign_in.body, LOGIN_TOKEN_FIELD);
         let origin = site.origin.to_lowercase().replace(":443", "");
         let from = From::Headers(Some(&origin), None);
-        let body = sign_in_body("alice", ALICE, &next, &token);
-        let signed_in = alice.post(&site, "/login", from, body).await;
+        let signed_in = alice.sign_in_from(&site, from, "alice", ALICE, &next).await;
         assert_eq!(
             signed_in.status,
             StatusCode::SEE_OTHER,

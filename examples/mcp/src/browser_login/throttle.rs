@@ -24,9 +24,10 @@ struct Window {
 }
 
 impl Window {
-    /// This window at `now`: started afresh once `length` has passed.
+    /// This window at `now`: started afresh once `length` has passed, or
+    /// at the first failure.
     fn at(self, now: Instant, length: Duration) -> Window {
-        if now.duration_since(self.start) >= length {
+        if self.failures == 0 || now.duration_since(self.start) >= length {
             Window {
                 start: now,
                 failures: 0,

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use redis::aio::ConnectionManager;
-use redis::{Client, RedisError, Script};
+use redis::{Client, RedisError, Script, ScriptInvocation};
 
 use super::visit::Bound;
 use super::{
@@ -59,6 +59,10 @@ const FIELDS: [&str; 8] = [
 ///   of the user and the request, the form key and the page's CSRF token.
 /// - **Clocks.** Expiry is checked against the clock of the replica that
 ///   asks, in milliseconds: keep the replicas' clocks in sync (NTP).
+/// - **One Redis.** The scripts count each visit in sets shared by every
+///   visit (and read a visit's user set from its hash): a single Redis, or
+///   a primary with its replicas, not a Redis Cluster, whose scripts may
+///   touch the keys of one slot only.
 ///
 /// Commands go through a `ConnectionManager`, which reconnects after
 /// Redis restarts; a command that fails is [`StoreError::Backend`]. Clones
@@ -290,11 +294,7 @@ impl RedisStore {
             .arg(self.channel_of(id))
             .arg(&self.prefix)
             .arg(id.to_string());
-        let outcome: String = invocation
-            .invoke_async(&mut self.connection.clone())
-            .await
-            .map_err(backend)?;
-        outcome_of(&outcome)
+        self.outcome(&invocation).await
     }
 
     async fn close_now(&self, id: VisitId, now: SystemTime) -> Result<(), StoreError> {
@@ -304,6 +304,11 @@ impl RedisStore {
             .arg(self.channel_of(id))
             .arg(&self.prefix)
             .arg(id.to_string());
+        self.outcome(&invocation).await
+    }
+
+    /// Runs a script that answers in one word: `ok`, or a refusal.
+    async fn outcome(&self, invocation: &ScriptInvocation<'_>) -> Result<(), StoreError> {
         let outcome: String = invocation
             .invoke_async(&mut self.connection.clone())
             .await
