@@ -77,7 +77,8 @@ fn main() {
     run(count);
 }
 
-const PATHS: [&str; 26] = [
+const PATHS: [&str; 27] = [
+    "multi-select-100k-bad10",
     "elicit-survey8",
     "serde-survey8",
     "jsonschema-survey8",
@@ -336,6 +337,7 @@ fn path_named(name: &str) -> Option<fn(u64)> {
         "serde-emails5" => |n| serde::<Emails>(common::more::emails_content(), n),
         "jsonschema-emails5" => |n| jsonschema::<Emails>(common::more::emails_content(), n),
         "result-emails5" => |n| result::<Emails>(common::more::emails_content(), n),
+        "multi-select-100k-bad10" => multi_select_refused,
         _ => return None,
     };
     Some(run)
@@ -348,6 +350,19 @@ fn format_path(path: &str) -> Option<(elicit_runtime::format::Format, usize)> {
     let (name, len) = rest.rsplit_once('-')?;
     let (_, format) = common::formats::FORMATS.iter().find(|(n, _)| *n == name)?;
     Some((*format, len.parse().ok()?))
+}
+
+/// A multi-select of 100 000 options (from the wire) refusing an answer
+/// of 10 options and 10 entries that are none.
+fn multi_select_refused(count: u64) {
+    let schema = common::options::multi_select(100_000);
+    let entries = common::options::entries(10, 10);
+    for _ in 0..count {
+        black_box(common::options::refuse(
+            black_box(&schema),
+            black_box(&entries),
+        ));
+    }
 }
 
 /// Content to a value, as serde reads it.

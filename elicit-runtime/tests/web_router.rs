@@ -410,7 +410,7 @@ async fn the_page_is_only_for_the_visits_user() {
 }
 
 #[tokio::test]
-async fn forged_posts_are_refused_and_change_nothing() {
+async fn forged_posts_are_refused_and_change_nothing_at_all() {
     let setup = setup();
     let visit = visit_for(&setup, "alice").await;
     let other = visit_for(&setup, "alice").await;
@@ -1142,6 +1142,33 @@ mod flow {
         };
         let (_, fresh) = asked(&third, "connect");
         assert_ne!(fresh, visit);
+    }
+
+    /// A user who opens pages without end reaches their share of the
+    /// store: their next call fails with the store's words (what to do),
+    /// and another user's call asks as ever.
+    #[tokio::test]
+    async fn a_user_at_their_share_is_told_and_others_go_on() {
+        let limits = elicit_runtime::web::store::StoreLimits::DEFAULT.with_max_visits_per_user(2);
+        let memory = Arc::new(MemoryStore::new(100).with_limits(limits));
+        let keys = keys();
+        let setup = setup_over(memory.clone(), memory, keys.clone(), Limits::DEFAULT, None);
+        for _ in 0..2 {
+            let asked = connect(&setup, &keys, "mallory", &RetryParams::default()).await;
+            assert!(matches!(asked, Err(Stop::InputRequired(_))), "{asked:?}");
+        }
+        let refused = connect(&setup, &keys, "mallory", &RetryParams::default()).await;
+        let Err(Stop::Failed(error)) = refused else {
+            panic!("refused: {refused:?}");
+        };
+        let said = error.to_string();
+        assert!(
+            said.contains("you already have 2 forms open")
+                && said.contains("answer or decline one of them"),
+            "{said}"
+        );
+        let alice = connect(&setup, &keys, "alice", &RetryParams::default()).await;
+        assert!(matches!(alice, Err(Stop::InputRequired(_))), "{alice:?}");
     }
 
     #[tokio::test]

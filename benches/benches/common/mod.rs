@@ -6,6 +6,7 @@
 
 pub mod formats;
 pub mod more;
+pub mod options;
 pub mod round;
 pub mod wide;
 

@@ -91,7 +91,7 @@ pub fn value_from_text(schema: &PropertySchema, text: &str) -> Result<Option<Val
                         None => {
                             return Err(Violation::ItemNotAnOption {
                                 index,
-                                options: rules.options.to_vec(),
+                                options: crate::rules::OneOf::of(&rules.options),
                             });
                         }
                     }

@@ -14,6 +14,7 @@ use crate::outcome::Elicitation;
 use crate::protocol::Action;
 use crate::rules::ValidationErrors;
 use crate::schema::{FormSchema, Kind, Property};
+use crate::secret::zero_all;
 
 /// The name the page's buttons post the [`Action`] pressed under.
 pub const ACTION_FIELD: &str = "elicit-action";
@@ -46,7 +47,8 @@ pub const CSRF_FIELD: &str = "elicit-csrf";
 /// ```
 ///
 /// Its `Debug` writes the action and the names of the fields posted, never
-/// a value nor the token: a post may hold a secret.
+/// a value nor the token: a post may hold a secret. Its strings (the token,
+/// every value read) are zeroed when it is dropped.
 #[derive(Clone, PartialEq)]
 pub struct Submission {
     action: Action,
@@ -151,9 +153,11 @@ impl Submission {
         &self.content
     }
 
-    /// The content, owned.
-    pub fn into_content(self) -> Map<String, Value> {
-        self.content
+    /// The content, owned: no longer wiped with the submission, so wipe
+    /// what holds a secret yourself (a `Secret` field of the form read from
+    /// it is wiped on drop).
+    pub fn into_content(mut self) -> Map<String, Value> {
+        core::mem::take(&mut self.content)
     }
 
     /// The answer as `T`: on [`Action::Accept`], the content validated and
@@ -174,6 +178,15 @@ impl Submission {
             Action::Decline => Ok(Elicitation::Decline),
             Action::Cancel => Ok(Elicitation::Cancel),
         }
+    }
+}
+
+/// Zeroes the token and every string of the content: a post may hold a
+/// secret.
+impl Drop for Submission {
+    fn drop(&mut self) {
+        zeroize::Zeroize::zeroize(&mut self.csrf);
+        zero_all(&mut self.content);
     }
 }
 

@@ -1,12 +1,12 @@
 //! What every page shares: the document around its content (doctype,
-//! language, viewport, title, the stylesheet), and the two small pages that
-//! are nothing else: done and refused.
+//! language, viewport, title, the stylesheet, the masthead), and the two
+//! small pages that are nothing else: done and refused.
 
-use super::STYLESHEET_PATH;
 use super::escape::{attr, text};
+use super::{Masthead, STYLESHEET_PATH};
 
-/// The document around a page's content: its language and where its
-/// stylesheet is.
+/// The document around a page's content: its language, where its
+/// stylesheet is, and the masthead above it, if any.
 ///
 /// ```
 /// use elicit_runtime::html::Shell;
@@ -19,6 +19,7 @@ use super::escape::{attr, text};
 pub struct Shell<'a> {
     lang: &'a str,
     stylesheet: &'a str,
+    masthead: Option<Masthead<'a>>,
 }
 
 impl Default for Shell<'_> {
@@ -28,10 +29,11 @@ impl Default for Shell<'_> {
 }
 
 impl<'a> Shell<'a> {
-    /// English, the stylesheet at [`STYLESHEET_PATH`].
+    /// English, the stylesheet at [`STYLESHEET_PATH`], no masthead.
     pub const DEFAULT: Shell<'static> = Shell {
         lang: "en",
         stylesheet: STYLESHEET_PATH,
+        masthead: None,
     };
 
     /// The same shell with the page's language, a BCP 47 tag (`en`, `fr-CA`):
@@ -49,6 +51,15 @@ impl<'a> Shell<'a> {
         }
     }
 
+    /// The same shell with `masthead` above the page's content: which
+    /// server asks, and who is signed in.
+    pub const fn masthead(self, masthead: Masthead<'a>) -> Shell<'a> {
+        Shell {
+            masthead: Some(masthead),
+            ..self
+        }
+    }
+
     /// Writes the document up to the opening of `<main>`, titled `title`.
     pub(crate) fn open(&self, out: &mut String, title: &str) {
         out.push_str("<!doctype html>\n<html lang=\"");
@@ -61,7 +72,11 @@ impl<'a> Shell<'a> {
         text(out, title);
         out.push_str("</title>\n<link rel=\"stylesheet\" href=\"");
         attr(out, self.stylesheet);
-        out.push_str("\">\n</head>\n<body>\n<main id=\"main\">\n");
+        out.push_str("\">\n</head>\n<body>\n");
+        if let Some(masthead) = &self.masthead {
+            masthead.write(out);
+        }
+        out.push_str("<main id=\"main\">\n");
     }
 
     /// Writes the end of the document opened by [`Shell::open`].

@@ -25,6 +25,9 @@ pub const STYLESHEET: &str = "\
 html{font-family:system-ui,-apple-system,\"Segoe UI\",Roboto,Arial,sans-serif;font-size:100%;line-height:1.5;color:#0b0c0c;background:#fff;-webkit-text-size-adjust:100%;text-size-adjust:100%}
 body{margin:0;padding:1rem}
 main{max-width:40rem;margin:0 auto}
+.masthead{max-width:40rem;margin:0 auto 1.5rem;padding:0 0 .75rem;border-bottom:1px solid #b1b4b6;display:flex;flex-wrap:wrap;align-items:center;gap:.25rem 1.5rem}
+.masthead p{margin:0;overflow-wrap:anywhere}
+.masthead form{margin:0 0 0 auto}
 h1{font-size:1.75rem;line-height:1.2;margin:0 0 1.5rem;overflow-wrap:anywhere}
 h2{font-size:1.25rem;margin:0 0 .75rem}
 p{margin:0 0 1rem}

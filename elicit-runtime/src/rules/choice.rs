@@ -10,9 +10,14 @@
 //!   the content and the schema; [`check_entries`] reports every broken
 //!   entry of a multi-select (at most [`MAX_ITEM_ERRORS`]), and
 //!   [`named_once`] says whether a few entries name each value once.
+//! - An error names the options as [`OneOf`]: the first few of them and
+//!   how many there are, made once per check and shared by every error of
+//!   it, so refusing costs one look-up per broken entry, never a copy of
+//!   the options per error.
 
 use core::fmt;
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use serde_json::Value;
 
@@ -26,7 +31,96 @@ pub const MAX_ITEM_ERRORS: usize = 10;
 
 /// The most options named in a message; the rest are counted, so the
 /// message of an enum with 10 000 values stays one short line.
-const LISTED_OPTIONS: usize = 20;
+pub const LISTED_OPTIONS: usize = 20;
+
+/// The options a value must be one of, as an error names them: the first
+/// [`LISTED_OPTIONS`] values, and how many there are. Cheap to clone (the
+/// errors of one check share it), and small whatever the enum's size.
+///
+/// ```
+/// use elicit_runtime::Elicitable;
+/// use elicit_runtime::rules::{self, Violation};
+///
+/// #[derive(Elicitable)]
+/// enum Size {
+///     Small,
+///     Large,
+/// }
+///
+/// #[derive(Elicitable)]
+/// struct Order {
+///     size: Size,
+/// }
+///
+/// let schema = &Order::SCHEMA.properties[0].schema;
+/// let broken = rules::value(schema, &"huge".into()).unwrap_err();
+/// let Violation::NotAnOption { options } = &broken[0] else { panic!() };
+/// assert_eq!(options.listed(), ["Small", "Large"]);
+/// assert_eq!(options.count(), 2);
+/// assert_eq!(options.to_string(), "one of `Small`, `Large`");
+/// ```
+#[derive(Clone, PartialEq, Eq)]
+pub struct OneOf(Arc<Listed>);
+
+#[derive(PartialEq, Eq)]
+struct Listed {
+    values: Vec<String>,
+    count: usize,
+}
+
+impl OneOf {
+    /// The first [`LISTED_OPTIONS`] of `options`, and their number.
+    pub(crate) fn of(options: &[EnumOption]) -> OneOf {
+        let values = options
+            .iter()
+            .take(LISTED_OPTIONS)
+            .map(|option| option.value.to_string())
+            .collect();
+        OneOf(Arc::new(Listed {
+            values,
+            count: options.len(),
+        }))
+    }
+
+    /// The values named, the first [`LISTED_OPTIONS`] of the options, as
+    /// the schema has them.
+    pub fn listed(&self) -> &[String] {
+        &self.0.values
+    }
+
+    /// How many options there are.
+    pub fn count(&self) -> usize {
+        self.0.count
+    }
+}
+
+/// "one of `a`, `b`", with values cut short and escaped, and at most
+/// [`LISTED_OPTIONS`] of them named: "and 9980 more".
+impl fmt::Display for OneOf {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("one of ")?;
+        for (i, value) in self.listed().iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            write!(f, "`{}`", Excerpt(value))?;
+        }
+        match self.count().checked_sub(self.listed().len()) {
+            Some(more) if more > 0 => write!(f, " and {more} more"),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// The values named and the count.
+impl fmt::Debug for OneOf {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("OneOf")
+            .field("listed", &self.listed())
+            .field("count", &self.count())
+            .finish()
+    }
+}
 
 /// Above this many comparisons of a scan, values are looked up in a map.
 const SCAN_BUDGET: usize = 256;
@@ -111,24 +205,29 @@ pub(crate) fn check_entries(
     let index = OptionIndex::new(options, items.len());
     let mut chosen = Vec::with_capacity(items.len());
     let mut seen = vec![false; options.len()];
+    // Made for the first entry that is no option, shared by the rest.
+    let mut one_of: Option<OneOf> = None;
     let mut wrong = 0;
     for (at, item) in items.iter().enumerate() {
-        let violation = match item.as_str().and_then(|s| index.position(s)) {
-            Some(found) if seen[found] => Violation::DuplicateItem {
-                value: options[found].value.to_string(),
-            },
-            Some(found) => {
-                seen[found] = true;
-                chosen.push(found);
-                continue;
-            }
-            None => Violation::ItemNotAnOption {
-                index: at,
-                options: options.to_vec(),
-            },
-        };
+        let found = item.as_str().and_then(|s| index.position(s));
+        if let Some(found) = found
+            && !seen[found]
+        {
+            seen[found] = true;
+            chosen.push(found);
+            continue;
+        }
+        // Only the errors reported are made: past them, only counted.
         if wrong < MAX_ITEM_ERRORS {
-            broken.push(violation);
+            broken.push(match found {
+                Some(found) => Violation::DuplicateItem {
+                    value: options[found].value.to_string(),
+                },
+                None => Violation::ItemNotAnOption {
+                    index: at,
+                    options: one_of.get_or_insert_with(|| OneOf::of(options)).clone(),
+                },
+            });
         }
         wrong += 1;
     }
@@ -156,16 +255,16 @@ pub(crate) fn named_once(entries: &[Value]) -> bool {
 /// The violation of a value that is none of the options.
 pub(crate) fn not_an_option(options: &[EnumOption]) -> Violation {
     Violation::NotAnOption {
-        options: options.to_vec(),
+        options: OneOf::of(options),
     }
 }
 
 /// The message of an enum [`Violation`].
 pub(super) fn write(f: &mut fmt::Formatter<'_>, violation: &Violation) -> fmt::Result {
     match violation {
-        Violation::NotAnOption { options } => write!(f, "must be {}", one_of(options)),
+        Violation::NotAnOption { options } => write!(f, "must be {options}"),
         Violation::ItemNotAnOption { index, options } => {
-            write!(f, "has entry {index} that is not {}", one_of(options))
+            write!(f, "has entry {index} that is not {options}")
         }
         Violation::DuplicateItem { value } => write!(
             f,
@@ -180,29 +279,11 @@ pub(super) fn write(f: &mut fmt::Formatter<'_>, violation: &Violation) -> fmt::R
 pub(super) fn expected(violation: &Violation) -> String {
     match violation {
         Violation::NotAnOption { options } | Violation::ItemNotAnOption { options, .. } => {
-            one_of(options)
+            options.to_string()
         }
         Violation::DuplicateItem { .. } => "each value at most once".to_owned(),
         _ => String::new(),
     }
-}
-
-/// "one of `a`, `b`", with values cut short and escaped, and at most
-/// [`LISTED_OPTIONS`] of them named.
-fn one_of(options: &[EnumOption]) -> String {
-    let mut out = String::from("one of ");
-    for (i, option) in options.iter().take(LISTED_OPTIONS).enumerate() {
-        if i > 0 {
-            out.push_str(", ");
-        }
-        out.push('`');
-        out.push_str(&Excerpt(&option.value).to_string());
-        out.push('`');
-    }
-    if let Some(more) = options.len().checked_sub(LISTED_OPTIONS).filter(|&n| n > 0) {
-        out.push_str(&format!(" and {more} more"));
-    }
-    out
 }
 
 /// "`a`, `b` and `c`": names cut short and escaped, at most
@@ -281,5 +362,30 @@ mod tests {
         let mut broken = Vec::new();
         check_entries(&options, many.as_array().unwrap(), &mut broken);
         assert_eq!(broken.len(), MAX_ITEM_ERRORS);
+    }
+
+    /// The errors of one check share one list of the options, the first
+    /// [`LISTED_OPTIONS`] of them: no error copies the options.
+    #[test]
+    fn the_errors_of_a_check_share_a_short_list_of_the_options() {
+        let values: Vec<&'static str> = (0..1000)
+            .map(|i| &*Box::leak(format!("o{i}").into_boxed_str()))
+            .collect();
+        let options = options(&values);
+        let mut broken = Vec::new();
+        let entries = json!(["o1", "x", "y", "o1", "z"]);
+        check_entries(&options, entries.as_array().unwrap(), &mut broken);
+        let lists: Vec<&OneOf> = broken
+            .iter()
+            .filter_map(|violation| match violation {
+                Violation::ItemNotAnOption { options, .. } => Some(options),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(lists.len(), 3);
+        assert!(lists.iter().all(|list| Arc::ptr_eq(&list.0, &lists[0].0)));
+        assert_eq!(lists[0].listed().len(), LISTED_OPTIONS);
+        assert_eq!(lists[0].count(), 1000);
+        assert!(lists[0].to_string().ends_with("`o19` and 980 more"));
     }
 }

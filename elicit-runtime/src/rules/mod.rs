@@ -42,7 +42,7 @@ mod prefill;
 
 use serde_json::Value;
 
-pub use choice::MAX_ITEM_ERRORS;
+pub use choice::{LISTED_OPTIONS, MAX_ITEM_ERRORS, OneOf};
 pub use content::content;
 pub(crate) use content::{read_property, report, unknown_fields};
 pub use errors::{FieldError, FieldNames, Received, ValidationErrors};

@@ -2,10 +2,11 @@
 
 use core::fmt;
 
+use super::choice::OneOf;
 use super::fit::{self, Unfit};
 use super::{bounds, choice, format, items, kind, length};
 use crate::format::FormatError;
-use crate::schema::{EnumOption, Num};
+use crate::schema::Num;
 
 /// One broken rule of one field.
 ///
@@ -66,8 +67,8 @@ pub enum Violation {
     Format(FormatError),
     /// A string is not one of the enum's values.
     NotAnOption {
-        /// The allowed values.
-        options: Vec<EnumOption>,
+        /// The allowed values, as the message names them.
+        options: OneOf,
     },
     /// The value is valid for the schema but does not fit the Rust type
     /// that reads it (an integer beyond `i64`, a number beyond `f32`).
@@ -88,8 +89,9 @@ pub enum Violation {
     ItemNotAnOption {
         /// The entry's position in the array, from 0.
         index: usize,
-        /// The allowed values.
-        options: Vec<EnumOption>,
+        /// The allowed values, as the message names them (shared by the
+        /// errors of one check).
+        options: OneOf,
     },
     /// The value passes its schema, but the field's Rust type cannot hold
     /// it: 0 for a `NonZero` integer, a 36-character string that is no

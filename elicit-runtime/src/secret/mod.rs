@@ -8,9 +8,13 @@
 //! not implement [`FormMode`](crate::FormMode), and every form-mode entry
 //! point requires it.
 
+mod compare;
 mod wipe;
 
+pub(crate) use compare::constant_time_eq;
 pub(crate) use wipe::wipe;
+#[cfg(feature = "html")]
+pub(crate) use wipe::zero_all;
 
 use core::fmt;
 
@@ -71,6 +75,23 @@ impl Secret {
     /// ```
     pub fn expose(&self) -> &str {
         &self.0
+    }
+
+    /// Whether `candidate` (a password or token someone sent) is this
+    /// secret, compared in constant time: the time depends on the lengths
+    /// only, never on how much of `candidate` is right.
+    ///
+    /// ```
+    /// use elicit_runtime::Secret;
+    ///
+    /// let token = Secret::from(String::from("a1ice-token-0123456789"));
+    /// assert!(token.matches("a1ice-token-0123456789"));
+    /// assert!(!token.matches("a1ice-token-012345678X"));
+    /// assert!(!token.matches("X1ice-token-0123456789"));
+    /// assert!(!token.matches("a1ice"));
+    /// ```
+    pub fn matches(&self, candidate: &str) -> bool {
+        constant_time_eq(self.0.as_bytes(), candidate.as_bytes())
     }
 }
 

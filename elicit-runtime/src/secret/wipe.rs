@@ -17,6 +17,13 @@ pub(crate) fn wipe(schema: &FormSchema, content: &mut Map<String, Value>) {
     }
 }
 
+/// Zeroes every string of `content`'s values: what a post read into
+/// content, which may hold a secret, as it is dropped.
+#[cfg(feature = "html")]
+pub(crate) fn zero_all(content: &mut Map<String, Value>) {
+    content.values_mut().for_each(zero);
+}
+
 /// Zeroes every string in `value`.
 fn zero(value: &mut Value) {
     match value {
@@ -42,5 +49,13 @@ mod tests {
         let mut text = Value::String("hunter2".into());
         zero(&mut text);
         assert_eq!(text, json!(""));
+    }
+
+    #[cfg(feature = "html")]
+    #[test]
+    fn every_string_of_a_content_is_zeroed() {
+        let mut content = json!({ "api_key": "hunter2", "tags": ["a", "b"], "n": 1 });
+        super::zero_all(content.as_object_mut().unwrap());
+        assert_eq!(content, json!({ "api_key": "", "tags": ["", ""], "n": 1 }));
     }
 }

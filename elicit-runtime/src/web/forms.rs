@@ -11,10 +11,13 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
+use http::request::Parts;
+
 use super::Visitor;
+use super::origin::PublicUrl;
 use super::store::{NewVisit, SealedAnswer, StoreError, VisitId, VisitStore};
 use crate::form::Elicitable;
-use crate::html::{FormPage, ReadError, Submission};
+use crate::html::{FormPage, ReadError, Shell, Submission};
 use crate::limits::Limits;
 use crate::outcome::Elicitation;
 use crate::protocol::{Action, UrlPolicy};
@@ -23,9 +26,11 @@ use crate::state::{Binding, Principal, StateError, StateKeys, TokenId};
 
 /// The hosted forms of a server: the store their visits wait in, the
 /// [`StateKeys`] their answers are sealed with, the public URL their pages
-/// are served under, the forms they render ([`WebForms::form`]) and the
-/// identity check of their visitors ([`Visitor`]). Cheap to clone: the
-/// router ([`WebForms::router`]) and every flow share one.
+/// are served under, the forms they render ([`WebForms::form`]), the
+/// identity check of their visitors ([`Visitor`]), and what the pages say
+/// of who asks and who answers ([`WebForms::with_server_name`],
+/// [`WebForms::with_sign_out`]). Cheap to clone: the router
+/// ([`WebForms::router`]) and every flow share one.
 ///
 /// ```
 /// use elicit_runtime::state::{StateKey, StateKeys};
@@ -53,11 +58,12 @@ use crate::state::{Binding, Principal, StateError, StateKeys, TokenId};
 pub struct WebForms {
     store: Arc<dyn VisitStore>,
     keys: StateKeys,
-    public_url: Arc<str>,
-    origin: Arc<str>,
+    url: Arc<PublicUrl>,
     forms: Arc<HashMap<String, Entry>>,
     visitor: Arc<dyn Visitor>,
     sign_in: Option<Arc<str>>,
+    sign_out: Option<Arc<str>>,
+    server_name: Option<Arc<str>>,
     limits: Limits,
     visit_ttl: Duration,
 }
@@ -69,7 +75,7 @@ struct Entry {
     type_id: TypeId,
     read: fn(&[u8], &Limits) -> Result<Submission, ReadError>,
     check: fn(&Submission) -> Result<(), ValidationErrors>,
-    render: fn(&str, &str, Option<Again<'_>>) -> String,
+    render: fn(&str, &str, Shell<'_>, Option<Again<'_>>) -> String,
 }
 
 /// What an invalid post showed again: the content entered and what the
@@ -82,8 +88,8 @@ impl Entry {
             type_id: TypeId::of::<T>(),
             read: |body, limits| Submission::read(&T::SCHEMA, body, limits),
             check: |submission| submission.elicitation::<T>().map(|_| ()),
-            render: |action, csrf, again| {
-                let page = FormPage::of::<T>(action, csrf);
+            render: |action, csrf, shell, again| {
+                let page = FormPage::of::<T>(action, csrf).shell(shell);
                 match again {
                     Some((entered, errors)) => page.again(entered, errors).render(),
                     None => page.render(),
@@ -97,9 +103,11 @@ impl Entry {
 impl fmt::Debug for WebForms {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("WebForms")
-            .field("public_url", &self.public_url)
+            .field("public_url", &self.url.as_str())
             .field("forms", &self.forms.keys().collect::<Vec<_>>())
             .field("sign_in", &self.sign_in)
+            .field("sign_out", &self.sign_out)
+            .field("server_name", &self.server_name)
             .finish_non_exhaustive()
     }
 }
@@ -121,6 +129,13 @@ pub(crate) enum Closing {
     /// The store did not close it (unreachable, the visit forgotten): it
     /// expires in its time.
     Failed(StoreError),
+}
+
+/// Zeroes every string of the content: a page's answer may hold a secret.
+impl Drop for Answered {
+    fn drop(&mut self) {
+        crate::secret::zero_all(&mut self.content);
+    }
 }
 
 impl Answered {
@@ -152,30 +167,55 @@ impl Answered {
 impl WebForms {
     /// The hosted forms served under `public_url` (the scheme, host and
     /// path prefix the browser reaches the router at, such as
-    /// `https://example.com`; `http` only to a loopback host), their visits
-    /// in `store`, their answers sealed with `keys`, their visitors checked
-    /// by `visitor`.
+    /// `https://example.com`, or `https://example.com/app` behind a proxy
+    /// that serves the router at `/app`; `http` only to a loopback host),
+    /// their visits in `store`, their answers sealed with `keys`, their
+    /// visitors checked by `visitor`.
+    ///
+    /// The URL is kept normalized: its scheme and host in lower case, a
+    /// default port (`:443`, `:80`) and a trailing `/` left out, its path
+    /// as written. Every URL a page emits (the form's `action`, the
+    /// stylesheet, the sign-in and sign-out and their `next`) is built from
+    /// it, path prefix included, so the browser posts to the pages and to
+    /// nothing else of the site; a post is taken only from its origin, in
+    /// any case, with or without its default port.
     ///
     /// # Errors
     ///
     /// [`WebError::PublicUrl`] for a URL that is neither `https` nor `http`
-    /// to a loopback host, or that has a query or fragment.
+    /// to a loopback host, or that has a user, a query or a fragment.
+    ///
+    /// ```
+    /// use axum::http::request::Parts;
+    /// use elicit_runtime::state::{Principal, StateKey, StateKeys};
+    /// use elicit_runtime::web::WebForms;
+    /// use elicit_runtime::web::store::{MemoryStore, VisitId};
+    ///
+    /// let keys = StateKeys::new(StateKey::generate().unwrap());
+    /// let visitor = |_: &Parts| Some(Principal::user("alice"));
+    /// let web = WebForms::new(MemoryStore::new(100), keys, "HTTPS://Example.com:443/app/", visitor)
+    ///     .unwrap();
+    /// assert_eq!(web.public_url(), "https://example.com/app");
+    /// assert_eq!(web.public_path("/forms/assets/form.css"), "/app/forms/assets/form.css");
+    /// let visit = VisitId::generate().unwrap();
+    /// assert_eq!(web.link(visit), format!("https://example.com/app/forms/{visit}"));
+    /// ```
     pub fn new(
         store: impl VisitStore + 'static,
         keys: StateKeys,
         public_url: &str,
         visitor: impl Visitor,
     ) -> Result<WebForms, WebError> {
-        let public_url = public_url.trim_end_matches('/');
-        let origin = origin_of(public_url).ok_or(WebError::PublicUrl)?;
+        let url = PublicUrl::parse(public_url).ok_or(WebError::PublicUrl)?;
         Ok(WebForms {
             store: Arc::new(store),
             keys,
-            public_url: public_url.into(),
-            origin: origin.into(),
+            url: Arc::new(url),
             forms: Arc::new(HashMap::new()),
             visitor: Arc::new(visitor),
             sign_in: None,
+            sign_out: None,
+            server_name: None,
             limits: Limits::DEFAULT,
             visit_ttl: NewVisit::DEFAULT_TTL,
         })
@@ -190,12 +230,71 @@ impl WebForms {
     }
 
     /// The same forms sending a visitor who has not signed in to
-    /// `sign_in` (a path of the same site, such as `/login`), with the
-    /// page to come back to as `?next=/forms/{visit}`; without it, such a
-    /// visitor is refused (401).
+    /// `sign_in`, a path under the public URL (`/login` is
+    /// `https://example.com/app/login` for the public URL
+    /// `https://example.com/app`), with the path of the page to come back
+    /// to, prefix included, as `?next=/app/forms/{visit}`; without it,
+    /// such a visitor is refused (401).
+    ///
+    /// The sign-in must refuse a post from another site (with
+    /// [`WebForms::is_cross_site`], and a token of its own): a page that
+    /// signs a visitor in as someone else sends them to that user's forms.
     pub fn with_sign_in(mut self, sign_in: &str) -> WebForms {
         self.sign_in = Some(sign_in.into());
         self
+    }
+
+    /// The same forms with a sign-out button on every page a signed-in
+    /// visitor sees ("Not you? Sign out", beside "Signed in as …"), posting
+    /// to `sign_out`, a path under the public URL as for
+    /// [`WebForms::with_sign_in`], with the path of the page to come back
+    /// to in the field [`SIGN_OUT_NEXT_FIELD`](crate::html::SIGN_OUT_NEXT_FIELD)
+    /// (`next`). The server signs the visitor out there, and sends them to
+    /// sign in (with that `next`), so someone who finds themselves signed
+    /// in as another user can answer as themselves. Without it, the pages
+    /// name the user but offer no way out.
+    ///
+    /// ```
+    /// use axum::http::request::Parts;
+    /// use elicit_runtime::state::{Principal, StateKey, StateKeys};
+    /// use elicit_runtime::web::WebForms;
+    /// use elicit_runtime::web::store::MemoryStore;
+    ///
+    /// let keys = StateKeys::new(StateKey::generate().unwrap());
+    /// let visitor = |_: &Parts| Some(Principal::user("alice"));
+    /// let web = WebForms::new(MemoryStore::new(100), keys, "https://example.com/app", visitor)
+    ///     .unwrap()
+    ///     .with_sign_in("/login")
+    ///     .with_sign_out("/logout")
+    ///     .with_server_name("Weather tools");
+    /// assert_eq!(web.sign_out_path().as_deref(), Some("/app/logout"));
+    /// assert_eq!(web.server_name(), "Weather tools");
+    /// ```
+    pub fn with_sign_out(mut self, sign_out: &str) -> WebForms {
+        self.sign_out = Some(sign_out.into());
+        self
+    }
+
+    /// The same forms naming the server that asks as `name` on every page
+    /// ("Asked by …"): the name the user knows it by, such as the MCP
+    /// server's own name. Unless set, the public URL's host.
+    pub fn with_server_name(mut self, name: &str) -> WebForms {
+        self.server_name = Some(name.into());
+        self
+    }
+
+    /// The name the pages give the server that asks: the one given to
+    /// [`WebForms::with_server_name`], else the public URL's host (with
+    /// its port).
+    pub fn server_name(&self) -> &str {
+        match &self.server_name {
+            Some(name) => name,
+            None => self
+                .url
+                .origin()
+                .split_once("://")
+                .map_or(self.url.origin(), |(_, host)| host),
+        }
     }
 
     /// The same forms reading posts within `limits` (the body's size, its
@@ -248,15 +347,58 @@ impl WebForms {
         Arc::clone(&self.store)
     }
 
-    /// The public URL the pages are served under.
+    /// The public URL the pages are served under, normalized
+    /// ([`WebForms::new`]).
     pub fn public_url(&self) -> &str {
-        &self.public_url
+        self.url.as_str()
+    }
+
+    /// The path the browser reaches `path` of the router (or of a router
+    /// merged beside it, such as a sign-in) at: the public URL's path
+    /// prefix, then `path`. For a page of a server's own beside the forms
+    /// (its sign-in), so that it links and posts where the browser reaches
+    /// it too.
+    pub fn public_path(&self, path: &str) -> String {
+        format!("{}{path}", self.url.prefix())
+    }
+
+    /// Whether the post `parts` says it comes from another site, by the
+    /// rule the pages' own posts are held to: an `Origin` other than the
+    /// public URL's (compared in any case, with or without its default
+    /// port), or a `Sec-Fetch-Site` other than `same-origin` or `none`;
+    /// `Origin: null` is taken only with `Sec-Fetch-Site: same-origin`, as
+    /// a browser posts a page sent with `Referrer-Policy: no-referrer`. A
+    /// post with neither header says nothing either way: refuse it with a
+    /// token of your own as well. For a server's own posts beside the
+    /// forms, such as its sign-in.
+    ///
+    /// ```
+    /// use axum::http::request::Parts;
+    /// use elicit_runtime::state::{Principal, StateKey, StateKeys};
+    /// use elicit_runtime::web::WebForms;
+    /// use elicit_runtime::web::store::MemoryStore;
+    ///
+    /// let keys = StateKeys::new(StateKey::generate().unwrap());
+    /// let visitor = |_: &Parts| Some(Principal::user("alice"));
+    /// let web = WebForms::new(MemoryStore::new(100), keys, "https://example.com/app", visitor).unwrap();
+    /// let post = |origin: &str| {
+    ///     let request = http::Request::post("/login").header("origin", origin).body(()).unwrap();
+    ///     web.is_cross_site(&request.into_parts().0)
+    /// };
+    /// assert!(!post("https://example.com"));
+    /// assert!(!post("https://EXAMPLE.com:443"));
+    /// assert!(post("https://attacker.example"));
+    /// assert!(post("https://example.com:8443"));
+    /// assert!(post("null"));
+    /// ```
+    pub fn is_cross_site(&self, parts: &Parts) -> bool {
+        self.url.is_cross_site(parts)
     }
 
     /// The policy a link to these pages passes: `http` to a loopback host
     /// only when the public URL is one.
     pub fn url_policy(&self) -> UrlPolicy {
-        if self.public_url.starts_with("https://") {
+        if self.url.is_https() {
             UrlPolicy::Https
         } else {
             UrlPolicy::HttpsOrLoopbackHttp
@@ -265,7 +407,7 @@ impl WebForms {
 
     /// The link to the page of `visit`.
     pub fn link(&self, visit: VisitId) -> String {
-        format!("{}/forms/{visit}", self.public_url)
+        format!("{}/forms/{visit}", self.url.as_str())
     }
 
     /// Whether the form `T` is served under `key` ([`WebForms::form`]).
@@ -468,16 +610,19 @@ impl WebForms {
         &*self.visitor
     }
 
-    pub(crate) fn sign_in(&self) -> Option<&str> {
-        self.sign_in.as_deref()
+    /// The path of the sign-in, prefix included.
+    pub(crate) fn sign_in_path(&self) -> Option<String> {
+        self.sign_in.as_deref().map(|path| self.public_path(path))
+    }
+
+    /// The path the pages' sign-out button posts to, prefix included:
+    /// `None` unless [`WebForms::with_sign_out`] gave one.
+    pub fn sign_out_path(&self) -> Option<String> {
+        self.sign_out.as_deref().map(|path| self.public_path(path))
     }
 
     pub(crate) fn limits(&self) -> &Limits {
         &self.limits
-    }
-
-    pub(crate) fn origin(&self) -> &str {
-        &self.origin
     }
 
     pub(crate) fn read(&self, key: &str, body: &[u8]) -> Option<Result<Submission, ReadError>> {
@@ -499,49 +644,12 @@ impl WebForms {
         key: &str,
         action: &str,
         csrf: &str,
+        shell: Shell<'_>,
         again: Option<Again<'_>>,
     ) -> Option<String> {
         self.forms
             .get(key)
-            .map(|entry| (entry.render)(action, csrf, again))
-    }
-}
-
-/// The origin (`scheme://host[:port]`) of `url`, if it is `https`, or
-/// `http` to a loopback host, with no query nor fragment.
-fn origin_of(url: &str) -> Option<&str> {
-    if url.contains(['?', '#'])
-        || url
-            .chars()
-            .any(|c| c.is_ascii_whitespace() || c.is_control())
-    {
-        return None;
-    }
-    let (scheme, rest) = url.split_once("://")?;
-    let end = rest.find('/').unwrap_or(rest.len());
-    let authority = &rest[..end];
-    if authority.is_empty() || authority.contains('@') {
-        return None;
-    }
-    let host = match authority.rsplit_once(':') {
-        Some((host, port)) if !host.ends_with(']') || authority.starts_with('[') => {
-            if port.chars().all(|c| c.is_ascii_digit()) {
-                host
-            } else {
-                authority
-            }
-        }
-        _ => authority,
-    };
-    let loopback = host == "localhost"
-        || host == "[::1]"
-        || host
-            .parse::<std::net::Ipv4Addr>()
-            .is_ok_and(|ip| ip.is_loopback());
-    match scheme {
-        "https" => Some(&url[..scheme.len() + 3 + end]),
-        "http" if loopback => Some(&url[..scheme.len() + 3 + end]),
-        _ => None,
+            .map(|entry| (entry.render)(action, csrf, shell, again))
     }
 }
 
@@ -580,7 +688,8 @@ impl fmt::Display for WebError {
         match self {
             WebError::PublicUrl => f.write_str(
                 "the forms' public URL is neither `https` nor `http` to a loopback host, or has a \
-                 query: give the `https` URL the browser reaches the router at",
+                 user, a query or a fragment: give the `https` URL the browser reaches the router \
+                 at",
             ),
             WebError::NoForm { key } => write!(
                 f,
@@ -621,36 +730,5 @@ impl From<StoreError> for WebError {
 impl From<StateError> for WebError {
     fn from(error: StateError) -> WebError {
         WebError::Sealed(error)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::origin_of;
-
-    #[test]
-    fn origins() {
-        assert_eq!(
-            origin_of("https://example.com/app"),
-            Some("https://example.com")
-        );
-        assert_eq!(
-            origin_of("https://example.com:8443"),
-            Some("https://example.com:8443")
-        );
-        assert_eq!(
-            origin_of("http://127.0.0.1:8080"),
-            Some("http://127.0.0.1:8080")
-        );
-        assert_eq!(
-            origin_of("http://localhost:1/x"),
-            Some("http://localhost:1")
-        );
-        assert_eq!(origin_of("http://[::1]:1"), Some("http://[::1]:1"));
-        assert_eq!(origin_of("http://example.com"), None);
-        assert_eq!(origin_of("http://127.0.0.1.example.com"), None);
-        assert_eq!(origin_of("https://u@example.com"), None);
-        assert_eq!(origin_of("https://example.com/?q"), None);
-        assert_eq!(origin_of("javascript:alert(1)"), None);
     }
 }

@@ -13,13 +13,16 @@
 //! ([`WebForms::answer`]).
 #![doc = include_str!("../../docs/web.md")]
 
+mod body;
 mod flow;
 mod forms;
 mod link;
 mod open_visit;
+mod origin;
 mod pages;
 mod router;
 pub mod store;
+mod visiting;
 mod visitor;
 
 pub use flow::WEB_FORM_ASKS;
@@ -43,4 +46,4 @@ pub enum Prefer {
     /// The server's page when the client has URL mode.
     Page,
 }
-pub use visitor::{FromExtensions, OneUser, Visitor};
+pub use visitor::{FromExtensions, OneUser, Visitor, VisitorName};

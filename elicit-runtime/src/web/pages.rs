@@ -81,9 +81,9 @@ impl Refusal {
         }
     }
 
-    /// The refusal's page.
-    pub(crate) fn page(self) -> Response {
-        page(self.status(), Shell::DEFAULT.refused(self.message()))
+    /// The refusal's page, in `shell`.
+    pub(crate) fn page(self, shell: &Shell<'_>) -> Response {
+        page(self.status(), shell.refused(self.message()))
     }
 }
 
@@ -99,15 +99,16 @@ pub(crate) fn page(status: StatusCode, html: String) -> Response {
 }
 
 /// A redirect to `location` (the server's sign-in page), after which the
-/// browser comes back.
-pub(crate) fn see_other(location: &str) -> Response {
+/// browser comes back; the sign-in refusal, in `shell`, for a location
+/// that is no header.
+pub(crate) fn see_other(location: &str, shell: &Shell<'_>) -> Response {
     let mut response = page(StatusCode::SEE_OTHER, String::new());
     match HeaderValue::from_str(location) {
         Ok(value) => {
             response.headers_mut().insert(header::LOCATION, value);
             response
         }
-        Err(_) => Refusal::SignedOut.page(),
+        Err(_) => Refusal::SignedOut.page(shell),
     }
 }
 

@@ -2,20 +2,19 @@
 //! to its user, `POST /forms/{visit}` takes the submission, once.
 
 use axum::Router;
-use axum::body::{Body, to_bytes};
 use axum::extract::{Path, Request, State};
 use axum::response::Response;
 use axum::routing::get;
-use http::request::Parts;
-use http::{StatusCode, header};
+use http::StatusCode;
 
 use super::WebForms;
+use super::body::read_body;
 use super::forms::Answered;
-use super::pages::{Refusal, page, see_other, stylesheet};
-use super::store::{SealedAnswer, StoreError, Visit, VisitId, VisitState};
-use crate::html::{ReadError, STYLESHEET_PATH, Shell};
+use super::pages::{Refusal, page, stylesheet};
+use super::store::SealedAnswer;
+use super::visiting::{Visiting, refusal_of};
+use crate::html::{ReadError, STYLESHEET_PATH};
 use crate::protocol::Action;
-use crate::state::Principal;
 
 impl WebForms {
     /// The router of the form pages, to merge beside the MCP service:
@@ -24,7 +23,11 @@ impl WebForms {
     /// store, once) and the pages' stylesheet at
     /// [`STYLESHEET_PATH`].
     ///
-    /// Every page carries [`SECURITY_HEADERS`](crate::html::SECURITY_HEADERS);
+    /// Every page carries [`SECURITY_HEADERS`](crate::html::SECURITY_HEADERS),
+    /// links and posts only under the public URL (its path prefix
+    /// included), and says above its content which server asks and who is
+    /// signed in ([`Masthead`](crate::html::Masthead)), with a sign-out
+    /// for someone else ([`WebForms::with_sign_out`]);
     /// a refusal is a short page saying what happened and what to do:
     /// 404 for an unknown link, 401 (or a redirect to the sign-in page)
     /// for no one signed in, 403 for another user or a post without the
@@ -48,14 +51,22 @@ async fn show(
     request: Request,
 ) -> Response {
     let (parts, _) = request.into_parts();
-    let (visit, _) = match admit(&web, &visit, &parts).await {
+    let visiting = Visiting::new(&web, &visit, &parts);
+    let (visit, _) = match visiting.admit().await {
         Ok(admitted) => admitted,
         Err(response) => return response,
     };
-    let action = format!("/forms/{}", visit.id());
-    match web.render(visit.form_key(), &action, visit.csrf().expose(), None) {
+    let shell = visiting.shell();
+    let html = web.render(
+        visit.form_key(),
+        visiting.action(),
+        visit.csrf().expose(),
+        shell,
+        None,
+    );
+    match html {
         Some(html) => page(StatusCode::OK, html),
-        None => Refusal::NoForm.page(),
+        None => visiting.refuse(Refusal::NoForm),
     }
 }
 
@@ -66,37 +77,40 @@ async fn submit(
     request: Request,
 ) -> Response {
     let (parts, body) = request.into_parts();
-    if cross_site(&web, &parts) {
-        return Refusal::Forged.page();
+    let visiting = Visiting::new(&web, &visit, &parts);
+    if web.is_cross_site(&parts) {
+        return visiting.refuse(Refusal::Forged);
     }
-    let (visit, visitor) = match admit(&web, &visit, &parts).await {
+    let (visit, visitor) = match visiting.admit().await {
         Ok(admitted) => admitted,
         Err(response) => return response,
     };
+    // Wiped when dropped: the post may hold a secret.
     let Ok(body) = read_body(body, web.limits().bytes()).await else {
-        return Refusal::TooLarge.page();
+        return visiting.refuse(Refusal::TooLarge);
     };
     let key = visit.form_key();
     let submission = match web.read(key, &body) {
-        None => return Refusal::NoForm.page(),
+        None => return visiting.refuse(Refusal::NoForm),
         Some(Ok(submission)) => submission,
-        Some(Err(ReadError::NoToken)) => return Refusal::Forged.page(),
+        Some(Err(ReadError::NoToken)) => return visiting.refuse(Refusal::Forged),
         Some(Err(
             ReadError::BodyBytes { .. } | ReadError::Pairs { .. } | ReadError::ValueBytes { .. },
         )) => {
-            return Refusal::TooLarge.page();
+            return visiting.refuse(Refusal::TooLarge);
         }
-        Some(Err(_)) => return Refusal::Unreadable.page(),
+        Some(Err(_)) => return visiting.refuse(Refusal::Unreadable),
     };
+    drop(body);
     if !visit.csrf().matches(submission.csrf()) {
-        return Refusal::Forged.page();
+        return visiting.refuse(Refusal::Forged);
     }
     if let Some(Err(errors)) = web.check(key, &submission) {
-        let action = format!("/forms/{}", visit.id());
         let again = Some((submission.content(), &errors));
-        return match web.render(key, &action, visit.csrf().expose(), again) {
+        let csrf = visit.csrf().expose();
+        return match web.render(key, visiting.action(), csrf, visiting.shell(), again) {
             Some(html) => page(StatusCode::UNPROCESSABLE_ENTITY, html),
-            None => Refusal::NoForm.page(),
+            None => visiting.refuse(Refusal::NoForm),
         };
     }
     let action = submission.action();
@@ -108,12 +122,13 @@ async fn submit(
         },
     };
     let Ok(sealed) = SealedAnswer::seal(web.keys(), visit.id(), &visitor, &answered) else {
-        return Refusal::Unavailable.page();
+        return visiting.refuse(Refusal::Unavailable);
     };
+    // Its strings wiped as it is dropped.
     drop(answered);
     match web.store().complete(visit.id(), sealed).await {
-        Ok(()) => page(StatusCode::OK, Shell::DEFAULT.done(done_message(action))),
-        Err(error) => refusal_of(&error).page(),
+        Ok(()) => page(StatusCode::OK, visiting.shell().done(done_message(action))),
+        Err(error) => visiting.refuse(refusal_of(&error)),
     }
 }
 
@@ -125,70 +140,4 @@ fn done_message(action: Action) -> &'static str {
             "You declined this form: nothing was sent. Go back to the app to continue"
         }
     }
-}
-
-/// The visit of the link, if it is pending and `parts` comes from its
-/// user; otherwise the refusal (or the redirect to sign in).
-async fn admit(web: &WebForms, visit: &str, parts: &Parts) -> Result<(Visit, Principal), Response> {
-    let id = VisitId::parse(visit).map_err(|_| Refusal::Unknown.page())?;
-    let Some(visitor) = web.visitor().visitor(parts) else {
-        return Err(match web.sign_in() {
-            Some(sign_in) => see_other(&format!("{sign_in}?next=/forms/{id}")),
-            None => Refusal::SignedOut.page(),
-        });
-    };
-    let visit = web
-        .store()
-        .load(id)
-        .await
-        .map_err(|error| refusal_of(&error).page())?;
-    if !visit.is_for(&visitor) {
-        return Err(Refusal::OtherUser.page());
-    }
-    match visit.state() {
-        VisitState::Pending => {}
-        VisitState::Closed => return Err(Refusal::Closed.page()),
-        VisitState::Completed | VisitState::Taken => return Err(Refusal::Used.page()),
-    }
-    Ok((visit, visitor))
-}
-
-/// The refusal for a store's error.
-fn refusal_of(error: &StoreError) -> Refusal {
-    match error {
-        StoreError::Malformed | StoreError::Unknown => Refusal::Unknown,
-        StoreError::Expired => Refusal::Expired,
-        StoreError::Closed => Refusal::Closed,
-        StoreError::AlreadyCompleted | StoreError::AlreadyTaken => Refusal::Used,
-        StoreError::TooLarge { .. } => Refusal::TooLarge,
-        _ => Refusal::Unavailable,
-    }
-}
-
-/// Whether the post says it comes from another site: an `Origin` other
-/// than the pages' own, or `Sec-Fetch-Site` other than `same-origin` or
-/// `none`. The pages send `Referrer-Policy: no-referrer`, with which a
-/// browser posts `Origin: null`: that is taken only with
-/// `Sec-Fetch-Site: same-origin`, a header a browser sets itself and no
-/// page can forge. (A post with neither header, from an older browser or
-/// a script, still needs the page's token.)
-fn cross_site(web: &WebForms, parts: &Parts) -> bool {
-    let header = |name| {
-        parts
-            .headers
-            .get(name)
-            .map(|value: &http::HeaderValue| value.as_bytes())
-    };
-    let site = header(http::HeaderName::from_static("sec-fetch-site"));
-    let same_origin_fetch = site == Some(b"same-origin".as_slice());
-    let foreign_origin = header(header::ORIGIN).is_some_and(|origin| {
-        origin != web.origin().as_bytes() && !(origin == b"null" && same_origin_fetch)
-    });
-    let cross = site.is_some_and(|site| site != b"same-origin" && site != b"none");
-    foreign_origin || cross
-}
-
-/// The body, if it has at most `limit` bytes.
-async fn read_body(body: Body, limit: usize) -> Result<axum::body::Bytes, ()> {
-    to_bytes(body, limit).await.map_err(|_| ())
 }

@@ -38,7 +38,54 @@ pub trait Visitor: Send + Sync + 'static {
     /// The user who sent `parts`, as the server's own authentication
     /// establishes it, or `None` for no one signed in.
     fn visitor(&self, parts: &Parts) -> Option<Principal>;
+
+    /// The name the pages show for the user signed in on `parts` ("Signed
+    /// in as alice", beside a sign-out button for someone who is not alice;
+    /// [`WebForms::with_sign_out`](super::WebForms::with_sign_out)): the
+    /// user's own name for themselves, such as their sign-in name or email.
+    /// A visitor who sees another user's name knows they were signed in as
+    /// someone else (a forged sign-in) before they type anything.
+    ///
+    /// `None` unless implemented (a function is a `Visitor` without
+    /// names): the pages then say only "Signed in". Implement the trait on
+    /// a type of your own to give names.
+    ///
+    /// ```
+    /// use http::request::Parts;
+    /// use elicit_runtime::state::Principal;
+    /// use elicit_runtime::web::Visitor;
+    ///
+    /// /// The user an authenticating proxy names in a header.
+    /// struct ByHeader;
+    ///
+    /// impl Visitor for ByHeader {
+    ///     fn visitor(&self, parts: &Parts) -> Option<Principal> {
+    ///         self.name(parts).map(Principal::user)
+    ///     }
+    ///
+    ///     fn name(&self, parts: &Parts) -> Option<String> {
+    ///         parts.headers.get("x-authenticated-user")?.to_str().ok().map(str::to_owned)
+    ///     }
+    /// }
+    ///
+    /// let (parts, ()) = http::Request::builder()
+    ///     .header("x-authenticated-user", "alice")
+    ///     .body(())
+    ///     .unwrap()
+    ///     .into_parts();
+    /// assert_eq!(ByHeader.name(&parts).as_deref(), Some("alice"));
+    /// ```
+    fn name(&self, parts: &Parts) -> Option<String> {
+        let _ = parts;
+        None
+    }
 }
+
+/// The name an authentication layer in front of the router leaves in the
+/// request's extensions beside the [`Principal`], for [`FromExtensions`]
+/// to show on the pages ([`Visitor::name`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct VisitorName(pub String);
 
 impl<F> Visitor for F
 where
@@ -51,16 +98,18 @@ where
 
 /// The [`Principal`] an authentication layer in front of the router left
 /// in the request's extensions (as `principal_of` reads it for the MCP
-/// requests), or `None`.
+/// requests), or `None`; its name, the [`VisitorName`] left beside it.
 ///
 /// ```
 /// use elicit_runtime::state::Principal;
-/// use elicit_runtime::web::{FromExtensions, Visitor};
+/// use elicit_runtime::web::{FromExtensions, Visitor, VisitorName};
 ///
 /// let (mut parts, ()) = http::Request::new(()).into_parts();
 /// assert_eq!(FromExtensions.visitor(&parts), None);
 /// parts.extensions.insert(Principal::user("alice"));
+/// parts.extensions.insert(VisitorName("Alice".to_owned()));
 /// assert_eq!(FromExtensions.visitor(&parts), Some(Principal::user("alice")));
+/// assert_eq!(FromExtensions.name(&parts).as_deref(), Some("Alice"));
 /// ```
 #[derive(Debug, Clone, Copy, Default)]
 pub struct FromExtensions;
@@ -68,6 +117,13 @@ pub struct FromExtensions;
 impl Visitor for FromExtensions {
     fn visitor(&self, parts: &Parts) -> Option<Principal> {
         parts.extensions.get::<Principal>().cloned()
+    }
+
+    fn name(&self, parts: &Parts) -> Option<String> {
+        parts
+            .extensions
+            .get::<VisitorName>()
+            .map(|name| name.0.clone())
     }
 }
 

@@ -2,9 +2,12 @@
 //! run through the `VisitStore` trait against the store in memory and,
 //! with the `redis` feature, against a real `redis-server`
 //! (`redis_backend.rs`, on `tests/support/redis_server.rs` of the
-//! workspace); and random sequences of steps on both, which must agree
-//! step by step (`agree.rs`).
+//! workspace); random sequences of steps on both, which must agree step
+//! by step (`agree.rs`); the waits on Redis, against the messages and
+//! connections of the server (`redis_waits.rs`); and an answer changed in
+//! the store, refused when the tool reads it (`read_again.rs`).
 
+mod read_again;
 mod suite;
 
 #[cfg(feature = "redis")]
@@ -14,6 +17,8 @@ mod redis_backend;
 #[cfg(feature = "redis")]
 #[path = "../../../tests/support/redis_server.rs"]
 mod redis_server;
+#[cfg(feature = "redis")]
+mod redis_waits;
 
 use elicit_runtime::state::Binding;
 use elicit_runtime::web::store::{
@@ -26,8 +31,8 @@ struct Memory;
 impl suite::Backend for Memory {
     type Store = MemoryStore;
 
-    async fn replicas(&self, limits: StoreLimits) -> (MemoryStore, MemoryStore) {
-        let store = MemoryStore::new(1_000).with_limits(limits);
+    async fn capped(&self, limits: StoreLimits, max_visits: usize) -> (MemoryStore, MemoryStore) {
+        let store = MemoryStore::new(max_visits).with_limits(limits);
         (store.clone(), store)
     }
 
@@ -46,7 +51,7 @@ macro_rules! behaviours {
             behaviours!(@each $backend; lifecycle, follows_its_token, take_twice,
                 complete_twice, expired, unknown, sealed_at_rest, wait_is_woken,
                 one_of_many, refuses_bad_input, closed, an_expired_visit_is_closed_too,
-                close_races_the_page);
+                close_races_the_page, one_users_flood, the_store_holds_its_most);
         }
     };
     (@each $backend:expr; $($name:ident),*) => {
@@ -65,6 +70,30 @@ behaviours!(memory, Some(Memory));
 
 #[cfg(feature = "redis")]
 behaviours!(redis, redis_server::RedisServer::start());
+
+/// The waits on Redis (`redis_waits.rs`), each against a server of its
+/// own, whose connections it counts.
+#[cfg(feature = "redis")]
+mod redis_wait {
+    macro_rules! on_redis {
+        ($($name:ident),*) => {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+                async fn $name() {
+                    if let Some(server) = crate::redis_server::RedisServer::start() {
+                        crate::redis_waits::$name(&server).await;
+                    }
+                }
+            )*
+        };
+    }
+
+    on_redis!(
+        a_spoofed_publish_ends_no_wait,
+        a_killed_subscriber_connection_comes_back,
+        one_connection_serves_every_wait
+    );
+}
 
 /// A full memory store refuses a new visit rather than evict a live one,
 /// and makes room by forgetting taken ones.

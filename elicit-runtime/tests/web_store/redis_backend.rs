@@ -11,7 +11,7 @@ impl Backend for RedisServer {
 
     /// Two stores, each with its own connection, under a prefix of their
     /// own on this server.
-    async fn replicas(&self, limits: StoreLimits) -> (RedisStore, RedisStore) {
+    async fn capped(&self, limits: StoreLimits, max_visits: usize) -> (RedisStore, RedisStore) {
         let prefix = format!("test{}:", VisitId::generate().unwrap());
         let replica = || async {
             RedisStore::connect(&self.url())
@@ -19,6 +19,7 @@ impl Backend for RedisServer {
                 .unwrap()
                 .with_prefix(prefix.clone())
                 .with_limits(limits)
+                .with_max_visits(max_visits)
         };
         (replica().await, replica().await)
     }

@@ -15,8 +15,17 @@ use serde_json::{Value, json};
 pub trait Backend {
     /// The store.
     type Store: VisitStore + Clone + 'static;
+    /// Two stores (replicas) over one fresh, shared backend, holding at
+    /// most `max_visits` live visits in all.
+    fn capped(
+        &self,
+        limits: StoreLimits,
+        max_visits: usize,
+    ) -> impl Future<Output = (Self::Store, Self::Store)>;
     /// Two stores (replicas) over one fresh, shared backend.
-    fn replicas(&self, limits: StoreLimits) -> impl Future<Output = (Self::Store, Self::Store)>;
+    fn replicas(&self, limits: StoreLimits) -> impl Future<Output = (Self::Store, Self::Store)> {
+        self.capped(limits, 1_000)
+    }
     /// Everything the backend keeps for the visit `id`, as text.
     fn raw(&self, store: &Self::Store, id: VisitId) -> impl Future<Output = String>;
 }
@@ -426,4 +435,109 @@ pub async fn close_races_the_page<B: Backend>(backend: &B) {
             outcome => panic!("both or neither won: {outcome:?}"),
         }
     }
+}
+
+/// A visit of `user`'s, waiting `ttl`.
+fn visit_of(user: &str, ttl: Duration) -> NewVisit {
+    NewVisit::new(
+        &Binding::tool("pay", None).bound_to(&Principal::user(user)),
+        "card",
+    )
+    .with_ttl(ttl)
+}
+
+/// One user opening visits without end: at their share, theirs are
+/// refused on either replica, in words that say what to do, while other
+/// users' (and unbound ones) are made all the same; a visit of theirs
+/// closed, taken or expired frees a place, an answered one not yet taken
+/// does not.
+pub async fn one_users_flood<B: Backend>(backend: &B) {
+    const SHARE: usize = 5;
+    let limits = StoreLimits::DEFAULT.with_max_visits_per_user(SHARE);
+    let (a, b) = backend.capped(limits, 1_000).await;
+    let keys = keys();
+    let long = Duration::from_secs(15 * 60);
+    let mut theirs = Vec::new();
+    for i in 0..SHARE - 1 {
+        let store = if i % 2 == 0 { &a } else { &b };
+        theirs.push(store.create(visit_of("mallory", long)).await.unwrap().id);
+    }
+    let short = a
+        .create(visit_of("mallory", Duration::from_millis(300)))
+        .await
+        .unwrap();
+    let full = StoreError::UserFull { limit: SHARE };
+    for store in [&a, &b] {
+        for _ in 0..3 {
+            assert_eq!(
+                store.create(visit_of("mallory", long)).await.unwrap_err(),
+                full
+            );
+        }
+    }
+    let message = full.to_string();
+    assert!(
+        message.starts_with("you already have 5 forms open")
+            && message.contains("answer or decline one of them")
+            && message.contains("then ask again"),
+        "{message}"
+    );
+    // Everyone else goes on.
+    for store in [&a, &b] {
+        store.create(visit_of("alice", long)).await.unwrap();
+        store.create(new_visit()).await.unwrap();
+        let unbound = Binding::tool("pay", None).bound_to(&Principal::UNBOUND);
+        store.create(NewVisit::new(&unbound, "card")).await.unwrap();
+    }
+
+    // Closed: a place.
+    a.close(theirs[0]).await.unwrap();
+    let again = b.create(visit_of("mallory", long)).await.unwrap().id;
+    assert_eq!(a.create(visit_of("mallory", long)).await.unwrap_err(), full);
+    // Answered and not taken: still live; taken: a place.
+    let mallory = Principal::user("mallory");
+    let sealed = SealedAnswer::seal(&keys, again, &mallory, &answer()).unwrap();
+    b.complete(again, sealed).await.unwrap();
+    assert_eq!(a.create(visit_of("mallory", long)).await.unwrap_err(), full);
+    a.take(again).await.unwrap();
+    let last = b.create(visit_of("mallory", long)).await.unwrap().id;
+    assert_eq!(b.create(visit_of("mallory", long)).await.unwrap_err(), full);
+    // Expired: a place.
+    tokio::time::sleep(Duration::from_millis(400)).await;
+    assert_eq!(a.load(short.id).await.unwrap_err(), StoreError::Expired);
+    a.create(visit_of("mallory", long)).await.unwrap();
+    assert_eq!(a.create(visit_of("mallory", long)).await.unwrap_err(), full);
+    assert!(a.load(last).await.is_ok());
+}
+
+/// The store holds at most its live visits in all, whoever makes them,
+/// on either replica; one closed or taken frees a place.
+pub async fn the_store_holds_its_most<B: Backend>(backend: &B) {
+    let (a, b) = backend.capped(StoreLimits::DEFAULT, 3).await;
+    let keys = keys();
+    let long = Duration::from_secs(15 * 60);
+    let first = a.create(visit_of("u0", long)).await.unwrap().id;
+    let second = b.create(visit_of("u1", long)).await.unwrap().id;
+    a.create(visit_of("u2", long)).await.unwrap();
+    for store in [&a, &b] {
+        assert_eq!(
+            store.create(visit_of("u3", long)).await.unwrap_err(),
+            StoreError::Full { limit: 3 }
+        );
+    }
+    b.close(first).await.unwrap();
+    a.create(visit_of("u3", long)).await.unwrap();
+    assert!(matches!(
+        b.create(visit_of("u4", long)).await,
+        Err(StoreError::Full { .. })
+    ));
+    let u1 = Principal::user("u1");
+    let sealed = SealedAnswer::seal(&keys, second, &u1, &answer()).unwrap();
+    a.complete(second, sealed).await.unwrap();
+    assert!(matches!(
+        b.create(visit_of("u4", long)).await,
+        Err(StoreError::Full { .. })
+    ));
+    b.take(second).await.unwrap();
+    a.create(visit_of("u4", long)).await.unwrap();
 }

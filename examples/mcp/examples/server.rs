@@ -26,10 +26,13 @@
 //! Over HTTP it also serves hosted form pages (`connect_account` asks an
 //! API key there): `GET/POST /forms/{visit}`, and, with
 //! `ELICIT_DEMO_USERS`, a browser sign-in at `GET/POST /login` (fields
-//! `user` and `token`, a `HttpOnly; SameSite=Lax` session cookie) that the
-//! pages require. The pages' public URL is `ELICIT_PUBLIC_URL` (else
-//! `http://ADDRESS`); with `ELICIT_REDIS_URL` the visits wait in Redis,
-//! shared by replicas, else in memory.
+//! `user` and `token`, refused from another site or without its page's
+//! token, rate-limited; a `HttpOnly; SameSite=Lax` session cookie of 8
+//! hours) and a sign-out at `POST /logout`, that the pages require; every
+//! page names the server and the user signed in. The pages' public URL is
+//! `ELICIT_PUBLIC_URL` (else `http://ADDRESS`; behind a proxy that serves
+//! them under a path, that path included); with `ELICIT_REDIS_URL` the
+//! visits wait in Redis, shared by replicas, else in memory.
 //!
 //! It logs on standard error through `tracing`, at `info` unless
 //! `RUST_LOG` says otherwise (`RUST_LOG=info,elicit=debug` shows each
@@ -122,11 +125,13 @@ const PUBLIC_URL_ENV: &str = "ELICIT_PUBLIC_URL";
 /// replicas; without it, in this process's memory.
 const REDIS_URL_ENV: &str = "ELICIT_REDIS_URL";
 
-/// The hosted forms: their pages' URL, store and identity check.
+/// The hosted forms: their pages' URL, store and identity check, and the
+/// name they give the server that asks, `name`.
 async fn web_forms(
     keys: &StateKeys,
     public_url: &str,
     sessions: Option<&Sessions>,
+    name: &str,
 ) -> Result<WebForms, Box<dyn std::error::Error>> {
     let store: Arc<dyn VisitStore> = match std::env::var(REDIS_URL_ENV) {
         Ok(url) => Arc::new(RedisStore::connect(&url).await?),
@@ -134,7 +139,8 @@ async fn web_forms(
     };
     let web = match sessions {
         Some(sessions) => WebForms::new(store, keys.clone(), public_url, sessions.visitor())?
-            .with_sign_in("/login"),
+            .with_sign_in("/login")
+            .with_sign_out("/logout"),
         // No users: the flows are unbound, and so are the pages' visitors.
         None => WebForms::new(
             store,
@@ -143,7 +149,9 @@ async fn web_forms(
             |_: &http::request::Parts| Some(Principal::UNBOUND),
         )?,
     };
-    Ok(web.form::<ConnectAccount>(account::FORM_KEY))
+    Ok(web
+        .form::<ConnectAccount>(account::FORM_KEY)
+        .with_server_name(name))
 }
 
 async fn serve_http(
@@ -154,11 +162,13 @@ async fn serve_http(
     let local = listener.local_addr()?;
     let public_url = std::env::var(PUBLIC_URL_ENV).unwrap_or_else(|_| format!("http://{local}"));
     let users = Users::from_env()?;
-    let sessions = users
-        .clone()
-        .map(|users| Sessions::new(users, public_url.starts_with("https://")));
-    let web = web_forms(server.keys(), &public_url, sessions.as_ref()).await?;
-    let pages = web.router();
+    let sessions = users.clone().map(Sessions::new);
+    let name = rmcp::ServerHandler::get_info(&server).server_info.name;
+    let web = web_forms(server.keys(), &public_url, sessions.as_ref(), &name).await?;
+    let mut pages = web.router();
+    if let Some(sessions) = &sessions {
+        pages = pages.merge(sessions.router(&web));
+    }
     let server = server.with_web(web);
     let service = StreamableHttpService::new(
         move || Ok(server.clone()),
@@ -179,10 +189,7 @@ async fn serve_http(
             login::USERS_ENV
         ),
     }
-    let mut router = mcp.merge(pages);
-    if let Some(sessions) = sessions {
-        router = router.merge(sessions.router());
-    }
+    let router = mcp.merge(pages);
     println!("listening on http://{local}/mcp");
     axum::serve(listener, router)
         .with_graceful_shutdown(async {

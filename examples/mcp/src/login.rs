@@ -10,22 +10,23 @@
 //! (`name=token,name=token`, tokens made with `openssl rand -hex 16`) and
 //! takes `Authorization: Bearer <token>`.
 
-use std::collections::HashMap;
 use std::sync::Arc;
 
 use axum::extract::{Request, State};
 use axum::http::{StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
+use elicit_runtime::Secret;
 use elicit_runtime::state::Principal;
 
 /// The variable the demo users are read from.
 pub const USERS_ENV: &str = "ELICIT_DEMO_USERS";
 
-/// The demo users, by their bearer token.
+/// The demo users and their bearer tokens, held as [`Secret`]s: never
+/// shown, wiped when dropped, and compared in constant time.
 #[derive(Clone, Default)]
 pub struct Users {
-    by_token: Arc<HashMap<String, String>>,
+    users: Arc<Vec<(String, Secret)>>,
 }
 
 impl Users {
@@ -48,7 +49,7 @@ impl Users {
     ///
     /// As [`Users::from_env`].
     pub fn parse(text: &str) -> Result<Users, String> {
-        let mut by_token = HashMap::new();
+        let mut users = Vec::new();
         for entry in text
             .split(',')
             .map(str::trim)
@@ -66,32 +67,35 @@ impl Users {
                      one with `openssl rand -hex 16`"
                 ));
             }
-            by_token.insert(token.to_owned(), name.to_owned());
+            users.push((name.to_owned(), Secret::from(token.to_owned())));
         }
         Ok(Users {
-            by_token: Arc::new(by_token),
+            users: Arc::new(users),
         })
     }
 
-    /// Whether `token` is the token of the user `name` (compared in
-    /// constant time).
+    /// Whether `token` is the token of the user `name`: every user's token
+    /// is compared, each in constant time ([`Secret::matches`]).
     pub fn check(&self, name: &str, token: &str) -> bool {
         let mut found = false;
-        for (known, user) in self.by_token.iter() {
-            let same = known.len() == token.len()
-                && known
-                    .bytes()
-                    .zip(token.bytes())
-                    .fold(0u8, |differ, (a, b)| differ | (a ^ b))
-                    == 0;
-            found |= same && user == name;
+        for (user, known) in self.users.iter() {
+            found |= known.matches(token) & (user == name);
         }
         found
     }
 
-    /// The user whose token `token` is.
-    fn user(&self, token: &str) -> Option<&str> {
-        self.by_token.get(token).map(String::as_str)
+    /// The user whose token `token` is: every user's token is compared,
+    /// each in constant time ([`Secret::matches`]), so how long the lookup
+    /// takes says nothing of how much of a guessed token is right (a map
+    /// keyed by the token would hash it and compare it as it goes).
+    pub fn user(&self, token: &str) -> Option<&str> {
+        let mut found = None;
+        for (user, known) in self.users.iter() {
+            if known.matches(token) {
+                found = Some(user.as_str());
+            }
+        }
+        found
     }
 }
 

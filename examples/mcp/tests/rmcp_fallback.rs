@@ -345,10 +345,16 @@ async fn a_client_with_forms_is_asked_through_the_form() {
         assert_eq!(text(&result), BOOKED, "{version}");
         assert_eq!(seen.lock().unwrap().len(), 1, "{version}: asked once");
 
-        // Answers already in the arguments are read, not asked for.
+        // Answers already in the arguments prefill the form, which the
+        // user confirms: a model's answers are not the user's.
         let result = session.call(answered_call()).await;
         assert_eq!(text(&result), BOOKED, "{version}");
-        assert_eq!(seen.lock().unwrap().len(), 1, "{version}: not asked again");
+        let seen = seen.lock().unwrap();
+        assert_eq!(seen.len(), 2, "{version}: asked, prefilled");
+        let asked = serde_json::to_value(&seen[1]).unwrap();
+        let properties = &asked["requestedSchema"]["properties"];
+        assert_eq!(properties["partySize"]["default"], 4, "{version}");
+        assert_eq!(properties["contactEmail"]["default"], "ada@example.com");
     }
 }
 

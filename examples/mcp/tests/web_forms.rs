@@ -78,20 +78,48 @@ fn encode(text: &str) -> String {
         .collect()
 }
 
-/// Signs in at `origin` as `user`: the session cookie.
+/// Signs in at `origin` as `user` from the sign-in page, as a browser
+/// does (the page's token in its field and its cookie, the post from the
+/// page's origin): the session cookie.
 async fn sign_in(origin: &str, user: &str, token: &str, next: &str) -> String {
+    let page = browser()
+        .get(format!("{origin}/login?next={}", encode(next)))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(page.status().as_u16(), 200);
+    let login_cookie = page.headers()["set-cookie"]
+        .to_str()
+        .unwrap()
+        .split(';')
+        .next()
+        .unwrap()
+        .to_owned();
+    let marker = r#"name="login-token" value=""#;
+    let html = page.text().await.unwrap();
+    let start = html.find(marker).expect("the page's token") + marker.len();
+    let login_token = &html[start..start + html[start..].find('"').unwrap()];
     let response = browser()
         .post(format!("{origin}/login"))
         .header("Content-Type", "application/x-www-form-urlencoded")
-        .body(format!("user={user}&token={token}&next={}", encode(next)))
+        .header("Cookie", login_cookie)
+        .header("Origin", origin)
+        .body(format!(
+            "user={user}&token={token}&next={}&login-token={login_token}",
+            encode(next)
+        ))
         .send()
         .await
         .unwrap();
     assert_eq!(response.status().as_u16(), 303);
     assert_eq!(response.headers()["location"], next);
-    let cookie = response.headers()["set-cookie"]
-        .to_str()
-        .unwrap()
+    let cookie = response
+        .headers()
+        .get_all("set-cookie")
+        .iter()
+        .map(|value| value.to_str().unwrap())
+        .find(|cookie| cookie.starts_with("elicit-session="))
+        .expect("a session cookie")
         .to_owned();
     assert!(
         cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax"),

@@ -48,6 +48,14 @@ pub enum StoreError {
         /// The most live visits the store holds.
         limit: usize,
     },
+    /// The user the new visit is for already has `limit` live visits
+    /// ([`StoreLimits::max_visits_per_user`](super::StoreLimits::max_visits_per_user)):
+    /// theirs are refused until some are answered, closed or expire;
+    /// other users' are made.
+    UserFull {
+        /// The most live visits one user may have.
+        limit: usize,
+    },
     /// The sealed answer has `actual` bytes, more than the store's `limit`.
     TooLarge {
         /// The most bytes of a sealed answer the store keeps.
@@ -102,6 +110,12 @@ impl fmt::Display for StoreError {
                 f,
                 "the visit store holds its limit of {limit} live visits: try again when some \
                  are answered, closed or expire, or raise the limit"
+            ),
+            StoreError::UserFull { limit } => write!(
+                f,
+                "you already have {limit} forms open, the most one user may have at once: \
+                 answer or decline one of them, or wait a few minutes until they expire, then \
+                 ask again (the server can raise `StoreLimits::max_visits_per_user`)"
             ),
             StoreError::TooLarge { limit, actual } => write!(
                 f,

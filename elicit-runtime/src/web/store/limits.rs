@@ -6,8 +6,10 @@ use std::time::{Duration, SystemTime};
 use super::visit::MAX_FORM_KEY;
 use super::{NewVisit, SealedAnswer, StoreError};
 
-/// The lifetimes and sizes a visit store keeps to; the same for every
-/// store, so replicas on one backend agree.
+/// The lifetimes, sizes and per-user share a visit store keeps to; the
+/// same for every store, so replicas on one backend agree. (How many live
+/// visits a store holds in all is the store's own: [`MemoryStore::new`](super::MemoryStore::new),
+/// `RedisStore::with_max_visits`.)
 ///
 /// ```
 /// use std::time::Duration;
@@ -20,6 +22,7 @@ use super::{NewVisit, SealedAnswer, StoreError};
 /// assert_eq!(limits.max_answer_bytes(), 16 * 1024);
 /// assert_eq!(limits.max_visit_ttl(), Duration::from_secs(24 * 60 * 60));
 /// assert_eq!(limits.remember(), Duration::from_secs(10 * 60));
+/// assert_eq!(limits.max_visits_per_user(), 100);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct StoreLimits {
@@ -27,17 +30,20 @@ pub struct StoreLimits {
     answer_ttl: Duration,
     max_answer_bytes: usize,
     remember: Duration,
+    max_visits_per_user: usize,
 }
 
 impl StoreLimits {
     /// Visits of at most a day, answers waiting 10 minutes to be taken,
     /// sealed answers of at most 64 KiB (a flat form's answer is far
-    /// smaller), and expired or taken visits remembered for 10 minutes.
+    /// smaller), expired or taken visits remembered for 10 minutes, and at
+    /// most 100 live visits per user.
     pub const DEFAULT: StoreLimits = StoreLimits {
         max_visit_ttl: Duration::from_secs(24 * 60 * 60),
         answer_ttl: Duration::from_secs(10 * 60),
         max_answer_bytes: 64 * 1024,
         remember: Duration::from_secs(10 * 60),
+        max_visits_per_user: 100,
     };
 
     /// The longest a new visit may wait for its user.
@@ -89,6 +95,38 @@ impl StoreLimits {
     pub fn with_remember(self, time: Duration) -> StoreLimits {
         StoreLimits {
             remember: time,
+            ..self
+        }
+    }
+
+    /// The most live visits (pending, or answered and not yet taken, and
+    /// not expired) one user may have at once: past it, a new visit of
+    /// theirs is refused with [`StoreError::UserFull`] while every other
+    /// user's are made, so one user cannot fill the store for everyone.
+    /// Visits made for [`Principal::UNBOUND`](crate::state::Principal::UNBOUND)
+    /// count as one user's.
+    pub fn max_visits_per_user(&self) -> usize {
+        self.max_visits_per_user
+    }
+
+    /// The same limits with at most `visits` live visits per user.
+    ///
+    /// ```
+    /// use elicit_runtime::state::Binding;
+    /// use elicit_runtime::web::store::{MemoryStore, NewVisit, StoreError, StoreLimits, VisitStore};
+    /// # tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap().block_on(async {
+    ///
+    /// let store = MemoryStore::new(1_000).with_limits(StoreLimits::DEFAULT.with_max_visits_per_user(2));
+    /// let visit = |user: &str| NewVisit::new(&Binding::tool("pay", None).for_principal(user), "card");
+    /// store.create(visit("mallory")).await.unwrap();
+    /// store.create(visit("mallory")).await.unwrap();
+    /// assert_eq!(store.create(visit("mallory")).await.unwrap_err(), StoreError::UserFull { limit: 2 });
+    /// store.create(visit("alice")).await.unwrap();
+    /// # });
+    /// ```
+    pub fn with_max_visits_per_user(self, visits: usize) -> StoreLimits {
+        StoreLimits {
+            max_visits_per_user: visits,
             ..self
         }
     }

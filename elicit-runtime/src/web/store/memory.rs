@@ -19,6 +19,10 @@ use super::{
 /// - **Bounded.** It holds at most `max_visits` visits; when full it
 ///   forgets expired, taken and closed ones, and refuses a new visit
 ///   ([`StoreError::Full`]) rather than evict one that is still live.
+/// - **Shared fairly.** One user has at most
+///   [`StoreLimits::max_visits_per_user`] live visits (100 unless set);
+///   past it, a new visit of theirs is refused ([`StoreError::UserFull`])
+///   while other users' are made.
 /// - **Swept.** Visits past [`StoreLimits::remember`] after their expiry
 ///   are dropped as new ones are made (at most once a second), and
 ///   [`MemoryStore::sweep`] drops them on demand.
@@ -60,7 +64,21 @@ struct Inner {
 #[derive(Debug)]
 struct Table {
     visits: HashMap<VisitId, Entry>,
+    /// The visits made for each user (by the digest of the principal,
+    /// `None` for unbound ones) that may still be live; at most their
+    /// share each, pruned as they reach it and as the table is swept.
+    by_user: HashMap<Option<[u8; 32]>, Vec<VisitId>>,
     swept_at: SystemTime,
+}
+
+impl Table {
+    fn new() -> Table {
+        Table {
+            visits: HashMap::new(),
+            by_user: HashMap::new(),
+            swept_at: SystemTime::UNIX_EPOCH,
+        }
+    }
 }
 
 #[derive(Debug)]
@@ -86,10 +104,7 @@ impl MemoryStore {
             inner: Arc::new(Inner {
                 max_visits,
                 limits: StoreLimits::DEFAULT,
-                table: Mutex::new(Table {
-                    visits: HashMap::new(),
-                    swept_at: SystemTime::UNIX_EPOCH,
-                }),
+                table: Mutex::new(Table::new()),
             }),
         }
     }
@@ -108,10 +123,7 @@ impl MemoryStore {
             inner: Arc::new(Inner {
                 max_visits: self.inner.max_visits,
                 limits,
-                table: Mutex::new(Table {
-                    visits: HashMap::new(),
-                    swept_at: SystemTime::UNIX_EPOCH,
-                }),
+                table: Mutex::new(Table::new()),
             }),
         }
     }
@@ -193,7 +205,34 @@ impl MemoryStore {
         table
             .visits
             .retain(|_, entry| limits.forget_at(entry.expires_at) > now);
+        let visits = &table.visits;
+        table.by_user.retain(|_, ids| {
+            ids.retain(|id| visits.get(id).is_some_and(|entry| entry.is_live(now)));
+            !ids.is_empty()
+        });
         table.swept_at = now;
+    }
+
+    /// Refuses a new visit for `user` when they have their share of live
+    /// visits already, forgetting those of theirs no longer live first.
+    fn check_share(
+        &self,
+        table: &mut Table,
+        user: Option<[u8; 32]>,
+        now: SystemTime,
+    ) -> Result<(), StoreError> {
+        let limit = self.inner.limits.max_visits_per_user();
+        let Table {
+            visits, by_user, ..
+        } = table;
+        let ids = by_user.entry(user).or_default();
+        if ids.len() >= limit {
+            ids.retain(|id| visits.get(id).is_some_and(|entry| entry.is_live(now)));
+            if ids.len() >= limit {
+                return Err(StoreError::UserFull { limit });
+            }
+        }
+        Ok(())
     }
 
     fn create_now(&self, visit: NewVisit, now: SystemTime) -> Result<Created, StoreError> {
@@ -204,6 +243,8 @@ impl MemoryStore {
         if now.duration_since(table.swept_at).unwrap_or(SWEEP_EVERY) >= SWEEP_EVERY {
             self.sweep_table(&mut table, now);
         }
+        let user = visit.bound.principal;
+        self.check_share(&mut table, user, now)?;
         if table.visits.len() >= self.inner.max_visits {
             // Full: forget what is no longer live, never a live visit.
             table.visits.retain(|_, entry| entry.is_live(now));
@@ -214,6 +255,7 @@ impl MemoryStore {
             }
         }
         let (done, _) = watch::channel(false);
+        table.by_user.entry(user).or_default().push(id);
         table.visits.insert(
             id,
             Entry {

@@ -6,6 +6,7 @@ use std::time::{Duration, SystemTime};
 use base64_simd::{Out, URL_SAFE_NO_PAD};
 
 use super::StoreError;
+use crate::secret::constant_time_eq;
 use crate::state::{Binding, Principal, TokenId};
 
 /// The bytes of a visit id and of a CSRF token: 256 random bits.
@@ -116,13 +117,7 @@ impl CsrfToken {
     /// Whether `submitted` (the hidden field of a submission) is this
     /// token, compared in constant time.
     pub fn matches(&self, submitted: &str) -> bool {
-        let (ours, theirs) = (self.0.as_bytes(), submitted.as_bytes());
-        ours.len() == theirs.len()
-            && ours
-                .iter()
-                .zip(theirs)
-                .fold(0u8, |differ, (a, b)| differ | (a ^ b))
-                == 0
+        constant_time_eq(self.0.as_bytes(), submitted.as_bytes())
     }
 }
 

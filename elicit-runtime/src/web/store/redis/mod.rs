@@ -1,74 +1,22 @@
 //! The visit store on Redis (the `redis` feature): for servers that run
 //! several replicas.
 
+mod scripts;
+mod waiters;
+
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use futures::StreamExt as _;
 use redis::aio::ConnectionManager;
-use redis::{Client, RedisError, Script};
+use redis::{Client, RedisError, Script, ScriptInvocation};
 
 use super::visit::Bound;
 use super::{
     Created, CsrfToken, NewVisit, SealedAnswer, StoreError, StoreFuture, StoreLimits, Visit,
     VisitId, VisitState, VisitStore, Waited,
 };
-
-/// Makes a visit, unless its key exists: one hash, with a time to live.
-const CREATE: &str = r"
-if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
-redis.call('HSET', KEYS[1], unpack(ARGV, 2))
-redis.call('PEXPIRE', KEYS[1], ARGV[1])
-return 1
-";
-
-/// Completes a pending, current visit, once, and tells the replicas that
-/// wait for it. ARGV: now, the sealed answer, the answer's expiry, the
-/// key's new time to live, the channel.
-const COMPLETE: &str = r"
-local v = redis.call('HMGET', KEYS[1], 'state', 'expires')
-if not v[1] then return 'unknown' end
-if tonumber(v[2]) <= tonumber(ARGV[1]) then return 'expired' end
-if v[1] == 'closed' then return 'closed' end
-if v[1] ~= 'pending' then return 'completed' end
-redis.call('HSET', KEYS[1], 'state', 'completed', 'answer', ARGV[2], 'expires', ARGV[3])
-redis.call('PEXPIRE', KEYS[1], ARGV[4])
-redis.call('PUBLISH', ARGV[5], 'completed')
-return 'ok'
-";
-
-/// Takes a completed, current visit's answer, once. ARGV: now.
-const TAKE: &str = r"
-local v = redis.call('HMGET', KEYS[1], 'state', 'expires', 'answer')
-if not v[1] then return {'unknown'} end
-if tonumber(v[2]) <= tonumber(ARGV[1]) then return {'expired'} end
-if v[1] == 'pending' then return {'pending'} end
-if v[1] == 'taken' then return {'taken'} end
-if v[1] == 'closed' then return {'closed'} end
-if v[1] ~= 'completed' or not v[3] then return {'corrupt'} end
-redis.call('HSET', KEYS[1], 'state', 'taken')
-redis.call('HDEL', KEYS[1], 'answer')
-return {'ok', v[3]}
-";
-
-/// Closes a pending visit, and tells the replicas that wait for it; a
-/// closed one stays closed. An expired pending visit is closed too (and
-/// reported expired), so a replica whose clock lags takes no answer for
-/// it. ARGV: now, the channel.
-const CLOSE: &str = r"
-local v = redis.call('HMGET', KEYS[1], 'state', 'expires')
-if not v[1] then return 'unknown' end
-if v[1] == 'pending' then
-  redis.call('HSET', KEYS[1], 'state', 'closed')
-  redis.call('PUBLISH', ARGV[2], 'closed')
-end
-if tonumber(v[2]) <= tonumber(ARGV[1]) then return 'expired' end
-if v[1] == 'pending' or v[1] == 'closed' then return 'ok' end
-if v[1] == 'completed' then return 'completed' end
-if v[1] == 'taken' then return 'taken' end
-return 'corrupt'
-";
+use waiters::Waiters;
 
 /// The fields [`RedisStore::load`] reads: everything but the answer.
 const FIELDS: [&str; 8] = [
@@ -94,13 +42,27 @@ const FIELDS: [&str; 8] = [
 ///   script, so a visit is made once (never over an existing one, as
 ///   `SET … NX` would), completed once, and its answer taken once however
 ///   many replicas race for it; the answer is deleted as it is taken.
-/// - **Completion (or close) pushed** on the channel `{prefix}{id}:done`: a replica
-///   waiting on 2025-11-25 ([`VisitStore::wait`]) subscribes to it on a
-///   connection of its own for the wait.
+/// - **Capped, per user and in all.** The live visits (pending, or
+///   answered and not yet taken) are counted in sorted sets by expiry, all
+///   of them (`{prefix}live`) and each user's (`{prefix}user:{digest}`),
+///   in the same scripts: a user past [`StoreLimits::max_visits_per_user`]
+///   gets [`StoreError::UserFull`], and past [`RedisStore::with_max_visits`]
+///   (100 000 unless set) everyone gets [`StoreError::Full`].
+/// - **Completion (or close) pushed** on the channel `{prefix}{id}:done`.
+///   A replica waiting on 2025-11-25 ([`VisitStore::wait`]) is woken by it
+///   to read the visit again, and goes on waiting unless the store says it
+///   is completed or closed: a `PUBLISH` of anyone else's ends no wait.
+///   One subscriber connection per store (shared by its clones) serves
+///   every wait; when it drops, it connects again and every waiter reads
+///   its visit again.
 /// - **Sealed answers only**: the store keeps a [`SealedAnswer`], digests
 ///   of the user and the request, the form key and the page's CSRF token.
 /// - **Clocks.** Expiry is checked against the clock of the replica that
 ///   asks, in milliseconds: keep the replicas' clocks in sync (NTP).
+/// - **One Redis.** The scripts count each visit in sets shared by every
+///   visit (and read a visit's user set from its hash): a single Redis, or
+///   a primary with its replicas, not a Redis Cluster, whose scripts may
+///   touch the keys of one slot only.
 ///
 /// Commands go through a `ConnectionManager`, which reconnects after
 /// Redis restarts; a command that fails is [`StoreError::Backend`]. Clones
@@ -122,7 +84,9 @@ pub struct RedisStore {
     connection: ConnectionManager,
     prefix: String,
     limits: StoreLimits,
+    max_visits: usize,
     scripts: Arc<Scripts>,
+    waiters: Arc<Waiters>,
 }
 
 struct Scripts {
@@ -137,6 +101,7 @@ impl core::fmt::Debug for RedisStore {
         f.debug_struct("RedisStore")
             .field("prefix", &self.prefix)
             .field("limits", &self.limits)
+            .field("max_visits", &self.max_visits)
             .finish_non_exhaustive()
     }
 }
@@ -154,25 +119,45 @@ impl RedisStore {
         let connection = ConnectionManager::new(client.clone())
             .await
             .map_err(backend)?;
+        let prefix = "elicit:visit:".to_owned();
         Ok(RedisStore {
+            waiters: Arc::new(Waiters::new(client.clone(), prefix.clone())),
             client,
             connection,
-            prefix: "elicit:visit:".to_owned(),
+            prefix,
             limits: StoreLimits::DEFAULT,
+            max_visits: RedisStore::DEFAULT_MAX_VISITS,
             scripts: Arc::new(Scripts {
-                create: Script::new(CREATE),
-                complete: Script::new(COMPLETE),
-                take: Script::new(TAKE),
-                close: Script::new(CLOSE),
+                create: Script::new(scripts::CREATE),
+                complete: Script::new(scripts::COMPLETE),
+                take: Script::new(scripts::TAKE),
+                close: Script::new(scripts::CLOSE),
             }),
         })
     }
 
+    /// How many live visits the store holds in all unless
+    /// [`RedisStore::with_max_visits`] says otherwise.
+    pub const DEFAULT_MAX_VISITS: usize = 100_000;
+
     /// The same store, keeping its visits under `prefix` (for several
     /// servers on one Redis).
     pub fn with_prefix(self, prefix: impl Into<String>) -> RedisStore {
+        let prefix = prefix.into();
         RedisStore {
-            prefix: prefix.into(),
+            waiters: Arc::new(Waiters::new(self.client.clone(), prefix.clone())),
+            prefix,
+            ..self
+        }
+    }
+
+    /// The same store, holding at most `visits` live visits in all
+    /// (pending, or answered and not yet taken): past it, a new visit is
+    /// refused with [`StoreError::Full`] until some are answered, closed
+    /// or expire. Every replica on one Redis should have the same.
+    pub fn with_max_visits(self, visits: usize) -> RedisStore {
+        RedisStore {
+            max_visits: visits,
             ..self
         }
     }
@@ -199,6 +184,15 @@ impl RedisStore {
         format!("{}{id}:done", self.prefix)
     }
 
+    /// The key of the sorted set of the live visits of the user whose
+    /// principal's digest is `principal`, as the scripts name it.
+    fn user_key(&self, principal: Option<&[u8; 32]>) -> String {
+        match principal {
+            Some(digest) => format!("{}user:{}", self.prefix, hex(digest)),
+            None => format!("{}user:unbound", self.prefix),
+        }
+    }
+
     async fn create_now(&self, visit: NewVisit, now: SystemTime) -> Result<Created, StoreError> {
         let expires_at = self.limits.check_new(&visit, now)?;
         let id = VisitId::generate()?;
@@ -206,7 +200,14 @@ impl RedisStore {
         let bound = &visit.bound;
         let mut invocation = self.scripts.create.key(self.key_of(id));
         invocation
+            .key(format!("{}live", self.prefix))
+            .key(self.user_key(bound.principal.as_ref()))
             .arg(ttl_millis(self.limits.forget_at(expires_at), now))
+            .arg(millis(now))
+            .arg(millis(expires_at))
+            .arg(self.max_visits)
+            .arg(self.limits.max_visits_per_user())
+            .arg(id.to_string())
             .arg("state")
             .arg(VisitState::Pending.as_str())
             .arg("expires")
@@ -223,15 +224,29 @@ impl RedisStore {
             .arg(&bound.form_key)
             .arg("csrf")
             .arg(csrf.expose());
-        let made: i64 = invocation
+        let made: String = invocation
             .invoke_async(&mut self.connection.clone())
             .await
             .map_err(backend)?;
-        if made != 1 {
+        match made.as_str() {
+            "ok" => {}
+            "user_full" => {
+                return Err(StoreError::UserFull {
+                    limit: self.limits.max_visits_per_user(),
+                });
+            }
+            "full" => {
+                return Err(StoreError::Full {
+                    limit: self.max_visits,
+                });
+            }
             // 256 random bits met an existing visit: the randomness is broken.
-            return Err(StoreError::Randomness(
-                "a new visit id was already taken".to_owned(),
-            ));
+            "exists" => {
+                return Err(StoreError::Randomness(
+                    "a new visit id was already taken".to_owned(),
+                ));
+            }
+            _ => return Err(StoreError::Corrupt),
         }
         Ok(Created {
             id,
@@ -276,17 +291,24 @@ impl RedisStore {
             .arg(answer.as_str())
             .arg(millis(expires_at))
             .arg(ttl_millis(self.limits.forget_at(expires_at), now))
-            .arg(self.channel_of(id));
-        let outcome: String = invocation
-            .invoke_async(&mut self.connection.clone())
-            .await
-            .map_err(backend)?;
-        outcome_of(&outcome)
+            .arg(self.channel_of(id))
+            .arg(&self.prefix)
+            .arg(id.to_string());
+        self.outcome(&invocation).await
     }
 
     async fn close_now(&self, id: VisitId, now: SystemTime) -> Result<(), StoreError> {
         let mut invocation = self.scripts.close.key(self.key_of(id));
-        invocation.arg(millis(now)).arg(self.channel_of(id));
+        invocation
+            .arg(millis(now))
+            .arg(self.channel_of(id))
+            .arg(&self.prefix)
+            .arg(id.to_string());
+        self.outcome(&invocation).await
+    }
+
+    /// Runs a script that answers in one word: `ok`, or a refusal.
+    async fn outcome(&self, invocation: &ScriptInvocation<'_>) -> Result<(), StoreError> {
         let outcome: String = invocation
             .invoke_async(&mut self.connection.clone())
             .await
@@ -296,7 +318,10 @@ impl RedisStore {
 
     async fn take_now(&self, id: VisitId, now: SystemTime) -> Result<SealedAnswer, StoreError> {
         let mut invocation = self.scripts.take.key(self.key_of(id));
-        invocation.arg(millis(now));
+        invocation
+            .arg(millis(now))
+            .arg(&self.prefix)
+            .arg(id.to_string());
         let mut outcome: Vec<String> = invocation
             .invoke_async(&mut self.connection.clone())
             .await
@@ -309,26 +334,30 @@ impl RedisStore {
         }
     }
 
+    /// Waits for the visit on the store's one subscriber connection: each
+    /// message on its channel, or subscription of the connection, only
+    /// wakes the wait to read the visit again; the wait ends when the
+    /// store says the visit is completed or closed, or at the time.
     async fn wait_now(&self, id: VisitId, timeout: Duration) -> Result<Waited, StoreError> {
-        // Subscribe first, then look: a completion between the two is
-        // either seen by the look or heard on the channel.
-        let mut pubsub = self.client.get_async_pubsub().await.map_err(backend)?;
-        pubsub
-            .subscribe(self.channel_of(id))
-            .await
-            .map_err(backend)?;
-        let now = SystemTime::now();
-        let visit = self.load_now(id, now).await?;
-        if let Some(waited) = visit.state.waited() {
-            return Ok(waited);
+        // Registered first, then read: a completion between the two wakes
+        // the wait, and a subscription made later reads it again.
+        let mut watch = self.waiters.watch(id);
+        let deadline = tokio::time::Instant::now() + timeout;
+        loop {
+            let now = SystemTime::now();
+            let visit = self.load_now(id, now).await?;
+            if let Some(waited) = visit.state.waited() {
+                return Ok(waited);
+            }
+            let expires = visit.expires_at.duration_since(now).unwrap_or_default();
+            let left = deadline
+                .saturating_duration_since(tokio::time::Instant::now())
+                .min(expires);
+            if left.is_zero() {
+                return Ok(Waited::TimedOut);
+            }
+            watch.woken(left).await;
         }
-        let left = visit.expires_at.duration_since(now).unwrap_or_default();
-        {
-            let mut messages = pubsub.on_message();
-            let _ = tokio::time::timeout(timeout.min(left), messages.next()).await;
-        }
-        let state = self.load_now(id, SystemTime::now()).await?.state;
-        Ok(state.waited().unwrap_or(Waited::TimedOut))
     }
 }
 
