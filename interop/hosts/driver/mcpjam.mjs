@@ -1,0 +1,150 @@
+// MCPJam Inspector (its web UI, as a guest): started with the server in
+// its configuration, and driven as a user would: the Tools page runs
+// `book_table` from the tool's own form, the elicitation dialog is read
+// and filled, and the response's "Component" view shows the booking app
+// (MCPJam renders apps through its emulation of the OpenAI Apps SDK).
+import { join } from "node:path";
+import { appShown, fillApp, pressInApp, readApp } from "./app.mjs";
+import { APP_FORM, HOST_FORM } from "./booking.mjs";
+import { freePort, startProcess } from "./process.mjs";
+
+export const PACKAGE = "@mcpjam/inspector@1.0.24";
+const SERVER = "mcpjam/node_modules/@mcpjam/inspector";
+const DIALOG = "Elicitation Request";
+/** The name MCPJam shows for the server (the key of its configuration). */
+const SERVER_NAME = "elicit-example";
+
+/** Starts MCPJam's server with `serverUrl` as its one MCP server. */
+export async function startMcpjam({ work, node, offline, serverUrl, artifacts, home }) {
+  const port = await freePort();
+  const env = {
+    PATH: process.env.PATH,
+    HOME: home,
+    NODE_ENV: "production",
+    PORT: String(port),
+    BASE_URL: `http://127.0.0.1:${port}`,
+    MCP_CONFIG_DATA: JSON.stringify({ mcpServers: { [SERVER_NAME]: { type: "http", url: serverUrl } } }),
+  };
+  const host = await startProcess({
+    name: "MCPJam Inspector",
+    command: node,
+    args: ["--import", offline, join(work, SERVER, "dist/server/index.js")],
+    cwd: join(work, SERVER),
+    env,
+    log: join(artifacts, "mcpjam.log"),
+    ready: /Inspector Launched/,
+    seconds: 60,
+  });
+  // Its CORS rules name localhost, not 127.0.0.1.
+  return { ...host, url: `http://localhost:${port}/` };
+}
+
+/** Opens MCPJam as a guest and waits until its server is connected. */
+async function connect(page, url) {
+  await page.goto(url);
+  await page.getByRole("button", { name: "Or continue as guest" }).click();
+  await page.getByRole("heading", { name: SERVER_NAME, exact: true }).waitFor();
+  await page.getByText("Connected", { exact: true }).first().waitFor();
+}
+
+/** MCPJam's own booking form in `scope`: the tool's form or the dialog. */
+async function readForm(scope) {
+  const field = (name) => scope.getByPlaceholder(`Enter ${name}`, { exact: true });
+  return {
+    date: await field("date").inputValue(),
+    partySize: await field("partySize").inputValue(),
+    seating: await field("seating").inputValue(),
+    dietary: await scope.getByPlaceholder("Enter array as JSON").inputValue(),
+    contactEmail: await field("contactEmail").inputValue(),
+    notes: await field("notes").inputValue(),
+    newsletter: await scope.getByRole("checkbox").isChecked(),
+  };
+}
+
+/** Types `answer` into MCPJam's form in `scope`, as its raw values. */
+async function fillForm(scope, answer) {
+  const field = (name) => scope.getByPlaceholder(`Enter ${name}`, { exact: true });
+  await field("date").fill(answer.date);
+  await field("partySize").fill(answer.partySize);
+  await field("seating").fill(answer.seating.value);
+  await scope.getByPlaceholder("Enter array as JSON").fill(JSON.stringify(answer.dietary.map((need) => need.value)));
+  await field("contactEmail").fill(answer.contactEmail);
+  await field("notes").fill(answer.notes);
+  await scope.getByRole("checkbox").setChecked(answer.newsletter);
+}
+
+/** The response's raw JSON, once the response panel shows one. */
+async function rawResponse(page) {
+  await page.getByRole("button", { name: "Raw JSON", exact: true }).click();
+  const text = await page.locator("pre, code").filter({ hasText: '"content"' }).first().innerText();
+  await page.getByRole("button", { name: "Component", exact: true }).click().catch(() => {});
+  return text;
+}
+
+/**
+ * Runs `book_table` from the Tools page with the tool form as it opens;
+ * where the server asks, reads the dialog and answers it with `answer`
+ * (the typed answer, or the button to press). What the user saw.
+ */
+async function runTool(page, url, record, answer) {
+  await connect(page, url);
+  await page.getByRole("button", { name: "Tools", exact: true }).first().click();
+  await page.getByText("book_table", { exact: true }).first().click();
+  const main = page.getByRole("main");
+  const seen = { toolForm: await readForm(main) };
+  const from = record.toolCalls.length;
+  await main.getByRole("button", { name: "Execute", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: DIALOG });
+  const response = page.getByRole("button", { name: "Raw JSON", exact: true });
+  await dialog.or(response).first().waitFor();
+  seen.asked = await dialog.isVisible();
+  seen.sent = record.toolCalls.slice(from).map((call) => call.arguments);
+  if (seen.asked) {
+    seen.dialog = await readForm(dialog);
+    if (typeof answer === "string") {
+      await dialog.getByRole("button", { name: answer, exact: true }).click();
+    } else {
+      await fillForm(dialog, answer);
+      seen.typed = await readForm(dialog);
+      await dialog.getByRole("button", { name: "Accept", exact: true }).click();
+    }
+    await response.waitFor();
+  }
+  seen.response = await rawResponse(page);
+  return seen;
+}
+
+/** The booking app in the response's "Component" view, after a run of the tool. */
+async function openApp(page, url, record) {
+  const seen = await runTool(page, url, record, "Cancel");
+  await page.getByRole("button", { name: "Component", exact: true }).click();
+  const app = page.locator('iframe[title^="OpenAI Component"]').contentFrame();
+  await appShown(app);
+  await page.waitForTimeout(1000);
+  seen.opened = await readApp(app);
+  return { app, seen };
+}
+
+/** The steps of a run of MCPJam, by name, each from a fresh page. */
+export function mcpjamSteps({ url, record }) {
+  return {
+    async connect(page) {
+      await connect(page, url);
+      return { connected: true };
+    },
+    toolDefaults: (page) => runTool(page, url, record, HOST_FORM),
+    async appSubmit(page) {
+      const { app, seen } = await openApp(page, url, record);
+      await fillApp(app, APP_FORM);
+      const from = record.toolCalls.length;
+      Object.assign(seen, await pressInApp(app, "Submit"));
+      seen.appSent = record.toolCalls.slice(from).map((call) => call.arguments);
+      return seen;
+    },
+    async appDecline(page) {
+      const { app, seen } = await openApp(page, url, record);
+      Object.assign(seen, await pressInApp(app, "Decline", 10));
+      return seen;
+    },
+  };
+}
