@@ -3,7 +3,7 @@
 // sent on the wire (client info, capabilities, each tool call's
 // arguments), and for each step what the host and the booking app showed.
 // A step that fails is reported with its error and a screenshot, and the
-// next step starts from a fresh page.
+// next step runs all the same (each host's steps say where they start).
 //
 //   node drive.mjs inspector --era legacy|modern --server-url URL --work DIR --artifacts DIR
 //   node drive.mjs mcpjam --server-url URL --work DIR --artifacts DIR

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { appShown, fillApp, pressInApp, readApp } from "./app.mjs";
 import { APP_FORM, HOST_FORM } from "./booking.mjs";
 import { freePort, startProcess } from "./process.mjs";
+import { resultsSince } from "./wire.mjs";
 
 export const PACKAGE = "@mcpjam/inspector@1.0.24";
 const SERVER = "mcpjam/node_modules/@mcpjam/inspector";
@@ -39,7 +40,7 @@ export async function startMcpjam({ work, node, offline, serverUrl, artifacts, h
   return { ...host, url: `http://localhost:${port}/` };
 }
 
-/** Opens MCPJam as a guest and waits until its server is connected. */
+/** Opens MCPJam as a guest and waits until its server is connected (once a run). */
 async function connect(page, url) {
   await page.goto(url);
   await page.getByRole("button", { name: "Or continue as guest" }).click();
@@ -73,12 +74,18 @@ async function fillForm(scope, answer) {
   await scope.getByRole("checkbox").setChecked(answer.newsletter);
 }
 
-/** The response's raw JSON, once the response panel shows one. */
+/**
+ * What the response panel shows under "Raw JSON" (MCPJam shortens long
+ * strings there), and which view it opened on.
+ */
 async function rawResponse(page) {
-  await page.getByRole("button", { name: "Raw JSON", exact: true }).click();
-  const text = await page.locator("pre, code").filter({ hasText: '"content"' }).first().innerText();
-  await page.getByRole("button", { name: "Component", exact: true }).click().catch(() => {});
-  return text;
+  const raw = page.getByRole("button", { name: "Raw JSON", exact: true });
+  const openedOn = (await page.locator('iframe[title^="OpenAI Component"]').isVisible()) ? "Component" : "Raw JSON";
+  await raw.click();
+  const panel = raw.locator("xpath=ancestor::div[contains(., 'content')][1]");
+  await panel.getByText("content", { exact: false }).first().waitFor();
+  const shown = (await panel.innerText()).replace(/\s+/g, " ").trim();
+  return { openedOn, shown };
 }
 
 /**
@@ -86,13 +93,13 @@ async function rawResponse(page) {
  * where the server asks, reads the dialog and answers it with `answer`
  * (the typed answer, or the button to press). What the user saw.
  */
-async function runTool(page, url, record, answer) {
-  await connect(page, url);
+async function runTool(page, record, answer) {
   await page.getByRole("button", { name: "Tools", exact: true }).first().click();
   await page.getByText("book_table", { exact: true }).first().click();
   const main = page.getByRole("main");
   const seen = { toolForm: await readForm(main) };
   const from = record.toolCalls.length;
+  const fromResults = record.toolResults.length;
   await main.getByRole("button", { name: "Execute", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: DIALOG });
   const response = page.getByRole("button", { name: "Raw JSON", exact: true });
@@ -111,12 +118,13 @@ async function runTool(page, url, record, answer) {
     await response.waitFor();
   }
   seen.response = await rawResponse(page);
+  seen.results = await resultsSince(record, fromResults);
   return seen;
 }
 
 /** The booking app in the response's "Component" view, after a run of the tool. */
-async function openApp(page, url, record) {
-  const seen = await runTool(page, url, record, "Cancel");
+async function openApp(page, record) {
+  const seen = await runTool(page, record, "Cancel");
   await page.getByRole("button", { name: "Component", exact: true }).click();
   const app = page.locator('iframe[title^="OpenAI Component"]').contentFrame();
   await appShown(app);
@@ -125,16 +133,21 @@ async function openApp(page, url, record) {
   return { app, seen };
 }
 
-/** The steps of a run of MCPJam, by name, each from a fresh page. */
+/**
+ * The steps of a run of MCPJam, by name. MCPJam's server holds the MCP
+ * session, and a reloaded page cannot connect again ("already
+ * connected"): the steps after `connect` go on in the same page, from
+ * the sidebar.
+ */
 export function mcpjamSteps({ url, record }) {
   return {
     async connect(page) {
       await connect(page, url);
       return { connected: true };
     },
-    toolDefaults: (page) => runTool(page, url, record, HOST_FORM),
+    toolDefaults: (page) => runTool(page, record, HOST_FORM),
     async appSubmit(page) {
-      const { app, seen } = await openApp(page, url, record);
+      const { app, seen } = await openApp(page, record);
       await fillApp(app, APP_FORM);
       const from = record.toolCalls.length;
       Object.assign(seen, await pressInApp(app, "Submit"));
@@ -142,7 +155,7 @@ export function mcpjamSteps({ url, record }) {
       return seen;
     },
     async appDecline(page) {
-      const { app, seen } = await openApp(page, url, record);
+      const { app, seen } = await openApp(page, record);
       Object.assign(seen, await pressInApp(app, "Decline", 10));
       return seen;
     },

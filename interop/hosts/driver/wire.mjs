@@ -2,8 +2,9 @@
 // on the wire: each JSON-RPC method it used, in order, the `initialize` params
 // (client info, capabilities, revision), the client info and capabilities
 // a 2026-07-28 request carries in its `_meta`, the `MCP-Protocol-Version`
-// headers, and each `tools/call`'s name and arguments. Answers to the
-// server's requests (elicitation results) and request state are not kept.
+// headers, each `tools/call`'s name and arguments, and the text of each
+// tool result the server sent back. Answers to the server's requests
+// (elicitation results) and request state are not kept.
 import http from "node:http";
 
 const META = "io.modelcontextprotocol/";
@@ -17,6 +18,7 @@ export async function recordingProxy(serverUrl) {
     protocolVersionHeaders: [],
     methods: [],
     toolCalls: [],
+    toolResults: [],
   };
   const sockets = new Set();
   const server = http.createServer((request, response) => {
@@ -24,7 +26,7 @@ export async function recordingProxy(serverUrl) {
     request.on("data", (chunk) => chunks.push(chunk));
     request.on("end", () => {
       const body = Buffer.concat(chunks);
-      keep(record, request.headers, body);
+      const calls = keep(record, request.headers, body);
       const upstream = http.request(
         {
           host: target.hostname,
@@ -35,6 +37,11 @@ export async function recordingProxy(serverUrl) {
         },
         (answer) => {
           response.writeHead(answer.statusCode, answer.headers);
+          if (calls.size > 0) {
+            const parts = [];
+            answer.on("data", (chunk) => parts.push(chunk));
+            answer.on("end", () => keepResults(record, calls, Buffer.concat(parts).toString("utf8")));
+          }
           answer.pipe(response);
         },
       );
@@ -62,8 +69,12 @@ export async function recordingProxy(serverUrl) {
   };
 }
 
-/** Notes what one HTTP request to the server carried. */
+/**
+ * Notes what one HTTP request to the server carried; the ids of its
+ * `tools/call` requests, with the tools' names.
+ */
 function keep(record, headers, body) {
+  const calls = new Map();
   const version = headers["mcp-protocol-version"];
   if (version && !record.protocolVersionHeaders.includes(version)) {
     record.protocolVersionHeaders.push(version);
@@ -72,7 +83,7 @@ function keep(record, headers, body) {
   try {
     parsed = JSON.parse(body.toString("utf8"));
   } catch {
-    return;
+    return calls;
   }
   for (const message of Array.isArray(parsed) ? parsed : [parsed]) {
     if (typeof message?.method !== "string") continue;
@@ -94,6 +105,7 @@ function keep(record, headers, body) {
       };
     }
     if (message.method === "tools/call") {
+      calls.set(message.id, params.name);
       record.toolCalls.push({
         name: params.name,
         arguments: params.arguments ?? null,
@@ -101,4 +113,50 @@ function keep(record, headers, body) {
       });
     }
   }
+  return calls;
+}
+
+/**
+ * Notes the final results (those with content) of the `tools/call`s
+ * `calls` in a response body of JSON or of server-sent events: the tool,
+ * whether it is an error, and its text.
+ */
+function keepResults(record, calls, body) {
+  let messages;
+  try {
+    messages = [JSON.parse(body)].flat();
+  } catch {
+    messages = body
+      .split("\n")
+      .filter((line) => line.startsWith("data:"))
+      .map((line) => {
+        try {
+          return JSON.parse(line.slice(5));
+        } catch {
+          return null;
+        }
+      });
+  }
+  for (const message of messages) {
+    if (!message || !calls.has(message.id) || !Array.isArray(message.result?.content)) continue;
+    record.toolResults.push({
+      name: calls.get(message.id),
+      isError: message.result.isError === true,
+      text: message.result.content
+        .filter((block) => block.type === "text")
+        .map((block) => block.text)
+        .join("\n"),
+    });
+  }
+}
+
+/**
+ * The tool results the server sent after the first `from`, once there is
+ * at least one (waiting at most 5 s for the response's end to pass).
+ */
+export async function resultsSince(record, from) {
+  for (let i = 0; i < 50 && record.toolResults.length <= from; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return record.toolResults.slice(from);
 }
