@@ -45,14 +45,16 @@ export async function fillApp(app, answer) {
 /**
  * Presses `button` (Submit, Decline or Cancel) in the app and waits, for
  * at most `seconds`, for its status line to say something other than that
- * it is sending; the status and whether it came in time.
+ * it is sending; the status and whether it came in time. `meanwhile` runs
+ * at each look (the host may ask something of its own in between).
  */
-export async function pressInApp(app, button, seconds = 20) {
+export async function pressInApp(app, button, { seconds = 20, meanwhile = async () => {} } = {}) {
   await app.getByRole("button", { name: button, exact: true }).click();
   const status = app.getByRole("status");
   const deadline = Date.now() + seconds * 1000;
   let text = "";
   while (Date.now() < deadline) {
+    await meanwhile();
     text = (await status.count()) > 0 ? (await status.first().innerText()).trim() : "";
     if (text !== "" && !/^sending/i.test(text)) return { status: text, answered: true };
     await new Promise((resolve) => setTimeout(resolve, 200));

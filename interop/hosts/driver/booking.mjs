@@ -15,6 +15,9 @@ export const HOST_FORM = {
   newsletter: true,
 };
 
+/** The same answer with an email address the server refuses. */
+export const INVALID_FORM = { ...HOST_FORM, contactEmail: "not-an-email" };
+
 /** What the user leaves in the host's tool form before running it. */
 export const TOOL_FORM_PART = {
   partySize: "3",

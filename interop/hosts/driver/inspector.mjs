@@ -4,7 +4,7 @@
 // and filled, and the Apps tab opens the booking app.
 import { join } from "node:path";
 import { appShown, fillApp, pressInApp, readApp } from "./app.mjs";
-import { HOST_FORM, TOOL_FORM_PART, APP_FORM } from "./booking.mjs";
+import { APP_FORM, HOST_FORM, INVALID_FORM, TOOL_FORM_PART } from "./booking.mjs";
 import { freePort, startProcess } from "./process.mjs";
 
 export const PACKAGE = "@modelcontextprotocol/inspector@2.12.0";
@@ -146,13 +146,42 @@ function callsSince(record, from) {
   return record.toolCalls.slice(from).filter((call) => !call.retry);
 }
 
+/** The dialog's message, without the quotes the Inspector sets it in. */
+async function dialogMessage(dialog) {
+  return (await dialog.getByText(/^“[^]*”$/).first().innerText()).replace(/^“|”$/g, "");
+}
+
+/**
+ * Applies `answer` to the open dialog: types an answer object and submits
+ * it, or presses the button named. Waits until that dialog has gone (or
+ * shows another message: the server asked again). What it showed.
+ */
+async function answerDialog(page, answer) {
+  const dialog = page.getByRole("dialog", { name: DIALOG });
+  const message = await dialogMessage(dialog);
+  const round = { message, shown: await readForm(dialog) };
+  if (typeof answer === "string") {
+    await dialog.getByRole("button", { name: answer, exact: true }).click();
+  } else {
+    await fillForm(page, dialog, answer);
+    round.typed = await readForm(dialog);
+    await dialog.getByRole("button", { name: "Submit", exact: true }).click();
+  }
+  for (let i = 0; i < 100; i++) {
+    if (!(await dialog.isVisible()) || (await dialogMessage(dialog).catch(() => message)) !== message) break;
+    await page.waitForTimeout(200);
+  }
+  return round;
+}
+
 /**
  * Runs `book_table` from the Tools tab: `prepare` sets up the tool form,
- * then Execute Tool; where the server asks, the dialog's fields are read
- * and `answer` is applied to it (an answer object, or the button to
- * press). What the user saw, step by step.
+ * then Execute Tool; each time the server asks, the dialog is read and
+ * the next of `answers` applied (an answer to type, or the button to
+ * press). What the user saw: the tool form, each round's dialog, the
+ * result.
  */
-async function runTool(page, url, record, prepare, answer) {
+async function runTool(page, url, record, prepare, answers) {
   await connect(page, url);
   await tab(page, "Tools");
   await page.getByRole("button", { name: "book_table", exact: true }).click();
@@ -161,20 +190,13 @@ async function runTool(page, url, record, prepare, answer) {
   const toolForm = (await page.getByRole("switch", { name: "Edit as JSON" }).isChecked()) ? null : await readForm(main);
   const from = record.toolCalls.length;
   await main.getByRole("button", { name: "Execute Tool" }).click();
-  const seen = { toolForm, asked: (await dialogOrResults(page)) === "dialog" };
-  seen.sent = callsSince(record, from).map((call) => call.arguments);
-  if (seen.asked) {
-    const dialog = page.getByRole("dialog", { name: DIALOG });
-    seen.message = (await dialog.getByText(/^“.*”$/).first().innerText()).replace(/[“”]/g, "");
-    seen.dialog = await readForm(dialog);
-    if (typeof answer === "string") {
-      await dialog.getByRole("button", { name: answer, exact: true }).click();
-    } else {
-      await fillForm(page, dialog, answer);
-      seen.typed = await readForm(dialog);
-      await dialog.getByRole("button", { name: "Submit", exact: true }).click();
-    }
+  const seen = { toolForm, rounds: [] };
+  for (const answer of answers) {
+    if ((await dialogOrResults(page)) !== "dialog") break;
+    seen.rounds.push(await answerDialog(page, answer));
   }
+  seen.asked = seen.rounds.length > 0;
+  seen.sent = callsSince(record, from).map((call) => call.arguments);
   Object.assign(seen, await readResults(page));
   return seen;
 }
@@ -198,28 +220,33 @@ async function emptyJson(page) {
 
 /**
  * Opens the booking app from the Apps tab with the form's own defaults;
- * where the server asks the host's dialog first, cancels it. The app once
- * it is shown, and what came before it.
+ * where the server asks the host's dialog first, cancels it (the user
+ * answers in the app). The app once the host's call has its result, and
+ * what came before it.
  */
 async function openApp(page, url, record) {
   await connect(page, url);
   await tab(page, "Apps");
   await page.getByRole("button", { name: /^book_table/ }).click();
   const from = record.toolCalls.length;
+  const fromResults = record.toolResults.length;
   await page.getByRole("button", { name: "Open App" }).click();
   const app = page.locator("main iframe").contentFrame().locator("iframe").contentFrame();
   const dialog = page.getByRole("dialog", { name: DIALOG });
-  const heading = app.getByRole("heading", { name: "Please tell us about your reservation" });
-  await dialog.or(heading).first().waitFor().catch(() => {});
   const seen = {};
-  if (await dialog.isVisible()) {
-    seen.dialogFirst = await readForm(dialog);
-    await dialog.getByRole("button", { name: "Cancel", exact: true }).click();
+  // Until the call the host made on opening has its result: the app gets
+  // it, and may draw its form again.
+  for (let i = 0; i < 100 && record.toolResults.length === fromResults; i++) {
+    if (seen.dialogFirst === undefined && (await dialog.isVisible())) {
+      seen.dialogFirst = await readForm(dialog);
+      await dialog.getByRole("button", { name: "Cancel", exact: true }).click();
+    }
+    await page.waitForTimeout(200);
   }
-  await appShown(app);
   seen.sent = callsSince(record, from).map((call) => call.arguments);
-  // The call the host made on opening has its answer in by now.
-  await page.waitForTimeout(1000);
+  seen.hostResult = record.toolResults[fromResults]?.text ?? null;
+  await appShown(app);
+  await page.waitForTimeout(500);
   seen.opened = await readApp(app);
   return { app, seen };
 }
@@ -230,14 +257,24 @@ export function inspectorSteps({ url, record }) {
     async connect(page) {
       return { badge: await connect(page, url) };
     },
-    toolDefaults: (page) => runTool(page, url, record, asItOpens, HOST_FORM),
-    toolPartlyFilled: (page) => runTool(page, url, record, partlyFilled, "Decline"),
-    toolEmptyJson: (page) => runTool(page, url, record, emptyJson, HOST_FORM),
+    toolDefaults: (page) => runTool(page, url, record, asItOpens, [HOST_FORM]),
+    toolPartlyFilled: (page) => runTool(page, url, record, partlyFilled, ["Decline"]),
+    toolEmptyJson: (page) => runTool(page, url, record, emptyJson, [HOST_FORM]),
+    toolAskedAgain: (page) => runTool(page, url, record, emptyJson, [INVALID_FORM, "Cancel"]),
     async appSubmit(page) {
       const { app, seen } = await openApp(page, url, record);
       await fillApp(app, APP_FORM);
       const from = record.toolCalls.length;
-      Object.assign(seen, await pressInApp(app, "Submit"));
+      // The server may ask the host's dialog to confirm the app's answers:
+      // what it shows is kept, and it is submitted as it is.
+      const dialog = page.getByRole("dialog", { name: DIALOG });
+      const meanwhile = async () => {
+        if (seen.dialogAfter === undefined && (await dialog.isVisible())) {
+          seen.dialogAfter = await readForm(dialog);
+          await dialog.getByRole("button", { name: "Submit", exact: true }).click();
+        }
+      };
+      Object.assign(seen, await pressInApp(app, "Submit", { meanwhile }));
       seen.appSent = callsSince(record, from).map((call) => call.arguments);
       return seen;
     },

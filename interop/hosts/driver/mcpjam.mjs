@@ -5,7 +5,7 @@
 // (MCPJam renders apps through its emulation of the OpenAI Apps SDK).
 import { join } from "node:path";
 import { appShown, fillApp, pressInApp, readApp } from "./app.mjs";
-import { APP_FORM, HOST_FORM } from "./booking.mjs";
+import { APP_FORM, HOST_FORM, INVALID_FORM } from "./booking.mjs";
 import { freePort, startProcess } from "./process.mjs";
 import { resultsSince } from "./wire.mjs";
 
@@ -88,49 +88,83 @@ async function rawResponse(page) {
   return { openedOn, shown };
 }
 
+/** The dialog's message (the paragraph under its heading). */
+async function dialogMessage(dialog) {
+  return (await dialog.locator("p").first().innerText()).trim();
+}
+
+/**
+ * Applies `answer` to the open dialog: types an answer object and accepts
+ * it, or presses the button named. Waits until that dialog has gone (or
+ * shows another message: the server asked again). What it showed.
+ */
+async function answerDialog(page, answer) {
+  const dialog = page.getByRole("dialog", { name: DIALOG });
+  const message = await dialogMessage(dialog);
+  const round = { message, shown: await readForm(dialog) };
+  if (typeof answer === "string") {
+    await dialog.getByRole("button", { name: answer, exact: true }).click();
+  } else {
+    await fillForm(dialog, answer);
+    round.typed = await readForm(dialog);
+    await dialog.getByRole("button", { name: "Accept", exact: true }).click();
+  }
+  for (let i = 0; i < 100; i++) {
+    if (!(await dialog.isVisible()) || (await dialogMessage(dialog).catch(() => message)) !== message) break;
+    await page.waitForTimeout(200);
+  }
+  return round;
+}
+
 /**
  * Runs `book_table` from the Tools page with the tool form as it opens;
- * where the server asks, reads the dialog and answers it with `answer`
- * (the typed answer, or the button to press). What the user saw.
+ * each time the server asks, reads the dialog and applies the next of
+ * `answers` (an answer to type, or the button to press). What the user
+ * saw: the tool form, each round's dialog, the response panel, and the
+ * results the server sent.
  */
-async function runTool(page, record, answer) {
+async function runTool(page, record, answers) {
   await page.getByRole("button", { name: "Tools", exact: true }).first().click();
   await page.getByText("book_table", { exact: true }).first().click();
   const main = page.getByRole("main");
-  const seen = { toolForm: await readForm(main) };
+  const seen = { toolForm: await readForm(main), rounds: [] };
   const from = record.toolCalls.length;
   const fromResults = record.toolResults.length;
   await main.getByRole("button", { name: "Execute", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: DIALOG });
-  const response = page.getByRole("button", { name: "Raw JSON", exact: true });
-  await dialog.or(response).first().waitFor();
-  seen.asked = await dialog.isVisible();
-  seen.sent = record.toolCalls.slice(from).map((call) => call.arguments);
-  if (seen.asked) {
-    seen.dialog = await readForm(dialog);
-    if (typeof answer === "string") {
-      await dialog.getByRole("button", { name: answer, exact: true }).click();
-    } else {
-      await fillForm(dialog, answer);
-      seen.typed = await readForm(dialog);
-      await dialog.getByRole("button", { name: "Accept", exact: true }).click();
+  for (const answer of answers) {
+    // The dialog, or the result without one.
+    for (let i = 0; i < 100 && !(await dialog.isVisible()) && record.toolResults.length === fromResults; i++) {
+      await page.waitForTimeout(200);
     }
-    await response.waitFor();
+    if (!(await dialog.isVisible())) break;
+    seen.rounds.push(await answerDialog(page, answer));
   }
-  seen.response = await rawResponse(page);
+  seen.asked = seen.rounds.length > 0;
+  seen.sent = record.toolCalls.slice(from).map((call) => call.arguments);
   seen.results = await resultsSince(record, fromResults);
+  seen.response = await rawResponse(page);
   return seen;
 }
 
 /** The booking app in the response's "Component" view, after a run of the tool. */
-async function openApp(page, record) {
-  const seen = await runTool(page, record, "Cancel");
+async function showApp(page, seen) {
   await page.getByRole("button", { name: "Component", exact: true }).click();
   const app = page.locator('iframe[title^="OpenAI Component"]').contentFrame();
   await appShown(app);
   await page.waitForTimeout(1000);
   seen.opened = await readApp(app);
-  return { app, seen };
+  return app;
+}
+
+/** Types the app's answer into `app`, submits it, and notes what came back. */
+async function submitApp(app, record, seen) {
+  await fillApp(app, APP_FORM);
+  const from = record.toolCalls.length;
+  const fromResults = record.toolResults.length;
+  Object.assign(seen, await pressInApp(app, "Submit"));
+  seen.appSent = record.toolCalls.slice(from).map((call) => call.arguments);
+  seen.appResults = record.toolResults.slice(fromResults);
 }
 
 /**
@@ -143,20 +177,24 @@ export function mcpjamSteps({ url, record }) {
   return {
     async connect(page) {
       await connect(page, url);
-      return { connected: true };
+      return { connected: true, serverName: SERVER_NAME };
     },
-    toolDefaults: (page) => runTool(page, record, HOST_FORM),
+    async toolDefaults(page) {
+      const seen = await runTool(page, record, [HOST_FORM]);
+      // Without a dialog, the user answers in the app the response shows.
+      if (!seen.asked) await submitApp(await showApp(page, seen), record, seen);
+      return seen;
+    },
+    toolAskedAgain: (page) => runTool(page, record, [INVALID_FORM, "Cancel"]),
     async appSubmit(page) {
-      const { app, seen } = await openApp(page, record);
-      await fillApp(app, APP_FORM);
-      const from = record.toolCalls.length;
-      Object.assign(seen, await pressInApp(app, "Submit"));
-      seen.appSent = record.toolCalls.slice(from).map((call) => call.arguments);
+      const seen = await runTool(page, record, ["Cancel"]);
+      await submitApp(await showApp(page, seen), record, seen);
       return seen;
     },
     async appDecline(page) {
-      const { app, seen } = await openApp(page, record);
-      Object.assign(seen, await pressInApp(app, "Decline", 10));
+      const seen = await runTool(page, record, ["Cancel"]);
+      const app = await showApp(page, seen);
+      Object.assign(seen, await pressInApp(app, "Decline", { seconds: 10 }));
       return seen;
     },
   };

@@ -1,8 +1,8 @@
 // A loopback proxy in front of the MCP server that keeps what a host sends
 // on the wire: each JSON-RPC method it used, in order, the `initialize` params
 // (client info, capabilities, revision), the client info and capabilities
-// a 2026-07-28 request carries in its `_meta`, the `MCP-Protocol-Version`
-// headers, each `tools/call`'s name and arguments, and the text of each
+// a 2026-07-28 request carries in its `_meta`, the `User-Agent` and
+// `MCP-Protocol-Version` headers, each `tools/call`'s name and arguments, and the text of each
 // tool result the server sent back. Answers to the server's requests
 // (elicitation results) and request state are not kept.
 import http from "node:http";
@@ -16,6 +16,7 @@ export async function recordingProxy(serverUrl) {
     initialize: null,
     requestMeta: null,
     protocolVersionHeaders: [],
+    userAgents: [],
     methods: [],
     toolCalls: [],
     toolResults: [],
@@ -75,6 +76,8 @@ export async function recordingProxy(serverUrl) {
  */
 function keep(record, headers, body) {
   const calls = new Map();
+  const agent = headers["user-agent"];
+  if (agent && !record.userAgents.includes(agent)) record.userAgents.push(agent);
   const version = headers["mcp-protocol-version"];
   if (version && !record.protocolVersionHeaders.includes(version)) {
     record.protocolVersionHeaders.push(version);
