@@ -7,7 +7,7 @@
 //
 //   node drive.mjs inspector --era legacy|modern --server-url URL --work DIR --artifacts DIR
 //   node drive.mjs mcpjam --server-url URL --work DIR --artifacts DIR
-import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -100,7 +100,9 @@ async function main() {
   report.wire = proxy.record;
   report.blocked = [...(browser?.blocked ?? [])].sort();
   report.totalMs = Date.now() - started;
-  process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+  const json = `${JSON.stringify(report, null, 2)}\n`;
+  await writeFile(join(options.artifacts, "report.json"), json);
+  process.stdout.write(json);
 }
 
 main().catch((error) => {
