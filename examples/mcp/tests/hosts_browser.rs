@@ -43,7 +43,7 @@ const BOOKED_IN_APP: &str =
 
 /// The report of each host's run (by host and era), or why it did not
 /// run; one run at a time, each shared by the tests that read it.
-static RUNS: Mutex<BTreeMap<String, Arc<Result<Value, String>>>> = Mutex::new(BTreeMap::new());
+static RUNS: Mutex<BTreeMap<String, Result<Arc<Value>, String>>> = Mutex::new(BTreeMap::new());
 
 /// Whether these tests run: not with `ELICIT_INTEROP=0` or `ELICIT_BROWSER=0`.
 fn enabled() -> bool {
@@ -57,16 +57,23 @@ fn enabled() -> bool {
 }
 
 /// The report of `interop/hosts/run HOST [--era ERA]` against a fresh
-/// example server; `None` when skipped.
-fn report(host: &str, era: Option<&str>) -> Option<Arc<Result<Value, String>>> {
+/// example server; `None` when skipped. Fails when the run did.
+fn report(host: &str, era: Option<&str>) -> Option<Arc<Value>> {
     if !enabled() {
         return None;
     }
     let key = format!("{host} {}", era.unwrap_or(""));
     let mut runs = RUNS.lock().unwrap_or_else(PoisonError::into_inner);
-    if let Some(run) = runs.get(&key) {
-        return Some(Arc::clone(run));
-    }
+    let run = runs
+        .entry(key)
+        .or_insert_with_key(|key| run(key, host, era));
+    Some(Arc::clone(
+        run.as_ref().unwrap_or_else(|error| panic!("{error}")),
+    ))
+}
+
+/// Runs the host against a fresh example server: its report, or why not.
+fn run(key: &str, host: &str, era: Option<&str>) -> Result<Arc<Value>, String> {
     let server = ServerProcess::start(&[("RUST_LOG", "info")]);
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../interop/hosts/run");
     let mut command = Command::new(&script);
@@ -78,19 +85,16 @@ fn report(host: &str, era: Option<&str>) -> Option<Arc<Result<Value, String>>> {
         .arg(&server.url)
         .stderr(Stdio::inherit())
         .output()
-        .unwrap_or_else(|error| panic!("cannot run `{}`: {error}", script.display()));
-    let run = if output.status.success() {
-        serde_json::from_slice(&output.stdout)
-            .map_err(|error| format!("the driver's report is not JSON: {error}"))
-    } else {
-        Err(format!(
+        .map_err(|error| format!("cannot run `{}`: {error}", script.display()))?;
+    if !output.status.success() {
+        return Err(format!(
             "`interop/hosts/run {key}` failed ({}): its output above names the step",
             output.status
-        ))
-    };
-    let run = Arc::new(run);
-    runs.insert(key, Arc::clone(&run));
-    Some(run)
+        ));
+    }
+    serde_json::from_slice(&output.stdout)
+        .map(Arc::new)
+        .map_err(|error| format!("the driver's report is not JSON: {error}"))
 }
 
 /// The step `name` of `report`, failing with its error where it failed.
@@ -119,14 +123,35 @@ fn inspector_form(changes: Value) -> Value {
     form
 }
 
-/// The Inspector's run at `era`, which negotiates `revision`.
-fn inspector(era: &str) -> Option<Arc<Result<Value, String>>> {
+/// The Inspector's run at `era`.
+fn inspector(era: &str) -> Option<Arc<Value>> {
     report("inspector", Some(era))
 }
 
+/// MCPJam's run.
+fn mcpjam() -> Option<Arc<Value>> {
+    report("mcpjam", None)
+}
+
+/// The step `name`, in which an invalid email address was typed: fails
+/// unless the server asked again, saying what was wrong with it.
+fn asked_again<'a>(report: &'a Value, name: &str) -> &'a Value {
+    let again = step(report, name);
+    let rounds = again["rounds"].as_array().unwrap();
+    assert_eq!(rounds.len(), 2, "{again:#}");
+    let message = rounds[1]["message"].as_str().unwrap();
+    assert!(
+        message.contains("`contactEmail` is not an email address"),
+        "{message}"
+    );
+    again
+}
+
 fn the_inspector_says_who_it_is(era: &str, revision: &str) {
-    let Some(run) = inspector(era) else { return };
-    let report = run.as_ref().as_ref().unwrap_or_else(|error| panic!("{error}"));
+    let Some(report) = inspector(era) else {
+        return;
+    };
+    let report = report.as_ref();
     assert_eq!(step(report, "connect")["badge"], format!("MCP {revision}"));
     let wire = &report["wire"];
     // 2025-11-25 says it in `initialize`; 2026-07-28 in each request's `_meta`.
@@ -155,8 +180,10 @@ fn the_inspector_says_who_it_is(era: &str, revision: &str) {
 }
 
 fn the_inspector_asks_the_form_from_its_tool_ui(era: &str) {
-    let Some(run) = inspector(era) else { return };
-    let report = run.as_ref().as_ref().unwrap_or_else(|error| panic!("{error}"));
+    let Some(report) = inspector(era) else {
+        return;
+    };
+    let report = report.as_ref();
 
     // The tool form as it opens: the schema's defaults, sent as arguments.
     let defaults = step(report, "toolDefaults");
@@ -166,8 +193,7 @@ fn the_inspector_asks_the_form_from_its_tool_ui(era: &str) {
         json!([{ "seating": "indoor", "newsletter": false }])
     );
     assert_eq!(
-        defaults["asked"],
-        true,
+        defaults["asked"], true,
         "the Inspector's tool form, run with its own defaults, got no form: {defaults:#}"
     );
     assert_eq!(defaults["rounds"][0]["shown"], inspector_form(json!({})));
@@ -193,16 +219,9 @@ fn the_inspector_asks_the_form_from_its_tool_ui(era: &str) {
     assert_eq!(empty["text"], BOOKED_IN_HOST, "{empty:#}");
 
     // An invalid email address: asked again, the valid answers kept.
-    let again = step(report, "toolAskedAgain");
-    let rounds = again["rounds"].as_array().unwrap();
-    assert_eq!(rounds.len(), 2, "{again:#}");
-    let message = rounds[1]["message"].as_str().unwrap();
-    assert!(
-        message.contains("`contactEmail` is not an email address"),
-        "{message}"
-    );
+    let again = asked_again(report, "toolAskedAgain");
     assert_eq!(
-        rounds[1]["shown"],
+        again["rounds"][1]["shown"],
         json!({
             "date": "2026-12-24", "partySize": "4", "seating": "On the terrace",
             "dietary": ["Vegan", "No nuts"], "contactEmail": "", "notes": "window seat",
@@ -213,8 +232,10 @@ fn the_inspector_asks_the_form_from_its_tool_ui(era: &str) {
 }
 
 fn the_inspector_books_in_the_app(era: &str) {
-    let Some(run) = inspector(era) else { return };
-    let report = run.as_ref().as_ref().unwrap_or_else(|error| panic!("{error}"));
+    let Some(report) = inspector(era) else {
+        return;
+    };
+    let report = report.as_ref();
     let submit = step(report, "appSubmit");
     assert_eq!(
         submit["appSent"],
@@ -269,10 +290,10 @@ fn the_inspector_at_2026_07_28_books_in_the_app() {
 
 #[test]
 fn mcpjam_says_who_it_is() {
-    let Some(run) = report("mcpjam", None) else {
+    let Some(report) = mcpjam() else {
         return;
     };
-    let report = run.as_ref().as_ref().unwrap_or_else(|error| panic!("{error}"));
+    let report = report.as_ref();
     let connect = step(report, "connect");
     let said = &report["wire"]["initialize"];
     assert_eq!(said["protocolVersion"], "2025-11-25");
@@ -286,10 +307,10 @@ fn mcpjam_says_who_it_is() {
 
 #[test]
 fn mcpjam_asks_the_form_from_its_tool_ui() {
-    let Some(run) = report("mcpjam", None) else {
+    let Some(report) = mcpjam() else {
         return;
     };
-    let report = run.as_ref().as_ref().unwrap_or_else(|error| panic!("{error}"));
+    let report = report.as_ref();
     let defaults = step(report, "toolDefaults");
     assert_eq!(
         defaults["sent"],
@@ -309,22 +330,16 @@ fn mcpjam_asks_the_form_from_its_tool_ui() {
             "MCPJam's tool form, run with its own defaults, booked nothing: {defaults:#}"
         );
     }
-    let again = step(report, "toolAskedAgain");
-    let rounds = again["rounds"].as_array().unwrap();
-    assert_eq!(rounds.len(), 2, "{again:#}");
-    let message = rounds[1]["message"].as_str().unwrap();
-    assert!(
-        message.contains("`contactEmail` is not an email address"),
-        "{message}"
-    );
+    // An invalid email address: asked again (the valid answers are lost).
+    asked_again(report, "toolAskedAgain");
 }
 
 #[test]
 fn mcpjam_books_in_the_app() {
-    let Some(run) = report("mcpjam", None) else {
+    let Some(report) = mcpjam() else {
         return;
     };
-    let report = run.as_ref().as_ref().unwrap_or_else(|error| panic!("{error}"));
+    let report = report.as_ref();
     let submit = step(report, "appSubmit");
     assert_eq!(
         submit["status"], BOOKED_IN_APP,

@@ -55,7 +55,7 @@ export async function pressInApp(app, button, { seconds = 20, meanwhile = async 
   let text = "";
   while (Date.now() < deadline) {
     await meanwhile();
-    text = (await status.count()) > 0 ? (await status.first().innerText()).trim() : "";
+    text = (await status.first().innerText({ timeout: 1000 }).catch(() => "")).trim();
     if (text !== "" && !/^sending/i.test(text)) return { status: text, answered: true };
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

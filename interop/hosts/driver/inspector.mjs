@@ -5,6 +5,7 @@
 import { join } from "node:path";
 import { appShown, fillApp, pressInApp, readApp } from "./app.mjs";
 import { APP_FORM, HOST_FORM, INVALID_FORM, TOOL_FORM_PART } from "./booking.mjs";
+import { answerDialog } from "./dialog.mjs";
 import { freePort, startProcess } from "./process.mjs";
 
 export const PACKAGE = "@modelcontextprotocol/inspector@2.12.0";
@@ -151,27 +152,15 @@ async function dialogMessage(dialog) {
   return (await dialog.getByText(/^“[^]*”$/).first().innerText()).replace(/^“|”$/g, "");
 }
 
-/**
- * Applies `answer` to the open dialog: types an answer object and submits
- * it, or presses the button named. Waits until that dialog has gone (or
- * shows another message: the server asked again). What it showed.
- */
-async function answerDialog(page, answer) {
-  const dialog = page.getByRole("dialog", { name: DIALOG });
-  const message = await dialogMessage(dialog);
-  const round = { message, shown: await readForm(dialog) };
-  if (typeof answer === "string") {
-    await dialog.getByRole("button", { name: answer, exact: true }).click();
-  } else {
-    await fillForm(page, dialog, answer);
-    round.typed = await readForm(dialog);
-    await dialog.getByRole("button", { name: "Submit", exact: true }).click();
-  }
-  for (let i = 0; i < 100; i++) {
-    if (!(await dialog.isVisible()) || (await dialogMessage(dialog).catch(() => message)) !== message) break;
-    await page.waitForTimeout(200);
-  }
-  return round;
+/** The Inspector's dialog, as `answerDialog` reads and answers it. */
+function hostDialog(page) {
+  return {
+    locator: page.getByRole("dialog", { name: DIALOG }),
+    message: dialogMessage,
+    read: readForm,
+    fill: (dialog, answer) => fillForm(page, dialog, answer),
+    accept: "Submit",
+  };
 }
 
 /**
@@ -193,7 +182,7 @@ async function runTool(page, url, record, prepare, answers) {
   const seen = { toolForm, rounds: [] };
   for (const answer of answers) {
     if ((await dialogOrResults(page)) !== "dialog") break;
-    seen.rounds.push(await answerDialog(page, answer));
+    seen.rounds.push(await answerDialog(page, hostDialog(page), answer));
   }
   seen.asked = seen.rounds.length > 0;
   seen.sent = callsSince(record, from).map((call) => call.arguments);

@@ -6,6 +6,7 @@
 import { join } from "node:path";
 import { appShown, fillApp, pressInApp, readApp } from "./app.mjs";
 import { APP_FORM, HOST_FORM, INVALID_FORM } from "./booking.mjs";
+import { answerDialog } from "./dialog.mjs";
 import { freePort, startProcess } from "./process.mjs";
 import { resultsSince } from "./wire.mjs";
 
@@ -93,27 +94,15 @@ async function dialogMessage(dialog) {
   return (await dialog.locator("p").first().innerText()).trim();
 }
 
-/**
- * Applies `answer` to the open dialog: types an answer object and accepts
- * it, or presses the button named. Waits until that dialog has gone (or
- * shows another message: the server asked again). What it showed.
- */
-async function answerDialog(page, answer) {
-  const dialog = page.getByRole("dialog", { name: DIALOG });
-  const message = await dialogMessage(dialog);
-  const round = { message, shown: await readForm(dialog) };
-  if (typeof answer === "string") {
-    await dialog.getByRole("button", { name: answer, exact: true }).click();
-  } else {
-    await fillForm(dialog, answer);
-    round.typed = await readForm(dialog);
-    await dialog.getByRole("button", { name: "Accept", exact: true }).click();
-  }
-  for (let i = 0; i < 100; i++) {
-    if (!(await dialog.isVisible()) || (await dialogMessage(dialog).catch(() => message)) !== message) break;
-    await page.waitForTimeout(200);
-  }
-  return round;
+/** MCPJam's dialog, as `answerDialog` reads and answers it. */
+function hostDialog(page) {
+  return {
+    locator: page.getByRole("dialog", { name: DIALOG }),
+    message: dialogMessage,
+    read: readForm,
+    fill: fillForm,
+    accept: "Accept",
+  };
 }
 
 /**
@@ -138,7 +127,7 @@ async function runTool(page, record, answers) {
       await page.waitForTimeout(200);
     }
     if (!(await dialog.isVisible())) break;
-    seen.rounds.push(await answerDialog(page, answer));
+    seen.rounds.push(await answerDialog(page, hostDialog(page), answer));
   }
   seen.asked = seen.rounds.length > 0;
   seen.sent = record.toolCalls.slice(from).map((call) => call.arguments);
