@@ -3,10 +3,7 @@
 
 use std::sync::Arc;
 
-use elicit_runtime::fallback::Route;
-use elicit_runtime::integrations::rmcp::{
-    FlowPrompts, FlowTools, Flows, FormApps, Host, principal_of,
-};
+use elicit_runtime::integrations::rmcp::{FlowPrompts, FlowTools, Flows, FormApps, principal_of};
 use elicit_runtime::state::{Principal, SeenTokens, StateKeys};
 use elicit_runtime::web::WebForms;
 use rmcp::handler::server::router::tool::ToolRouter;
@@ -45,8 +42,7 @@ impl ExampleServer {
     pub fn new(keys: StateKeys) -> ExampleServer {
         let flows = Flows::new(keys)
             .with_principal(|context| Some(ExampleServer::principal_for(context)))
-            .with_app::<Booking>("book_table")
-            .with_routes(ExampleServer::route_for);
+            .with_app::<Booking>("book_table");
         ExampleServer {
             tasks: TaskManager::new(),
             lists: Arc::default(),
@@ -59,18 +55,6 @@ impl ExampleServer {
     /// Every tool written with `#[tool]`, each module's in turn.
     fn tool_router() -> ToolRouter<ExampleServer> {
         ExampleServer::form_tools() + ExampleServer::trip_tools() + ExampleServer::account_tools()
-    }
-
-    /// The route the forms take to the users of `host` where the default
-    /// does not serve them: MCPJam Inspector declares form mode, but its
-    /// form loses titles, defaults and enum choices and will not send a
-    /// required unticked box, while it shows the form's app through its
-    /// emulation of the ChatGPT Apps SDK (`elicit-runtime/docs/hosts.md`).
-    pub fn route_for(host: &Host<'_>) -> Option<Route> {
-        host.name
-            .to_ascii_lowercase()
-            .contains("mcpjam")
-            .then_some(Route::App)
     }
 
     /// The apps of the forms (`book_table`'s), served as `ui://` resources.

@@ -221,16 +221,30 @@ async fn the_app_is_shown_prefilled_and_its_token_makes_the_answers_the_user_s()
     );
     // Even where the host shows forms, the app's answers are not asked again.
     let both = json!({ "elicitation": { "form": {} }, "extensions": apps()["extensions"] });
-    let booked = call_tool(&url, "book", both, arguments(sent.clone())).await;
+    let booked = call_tool(&url, "book", both.clone(), arguments(sent.clone())).await;
     assert_eq!(text_of(&booked), "false for 3 on 2027-01-02", "{booked}");
+    // There, every field without the token is most likely the app's, which
+    // had none: shown again with one, not asked in the host's form.
+    let again = call_tool(&url, "book", both.clone(), arguments(complete.clone())).await;
+    assert_eq!(
+        again["result"]["structuredContent"]["status"], "shown_in_app",
+        "{again}"
+    );
+    // Part of the form is a host's defaults: the host's form, prefilled.
+    let partial = call_tool(&url, "book", both, arguments(json!({ "newsletter": true }))).await;
+    assert_eq!(
+        partial["result"]["resultType"], "input_required",
+        "{partial}"
+    );
 
     // A token changed, or given to another user, is no token.
     let mut forged = sent.clone();
-    forged["elicit_app"] = json!(format!("{}A", &token[..token.len() - 1]));
+    let flipped = if token.ends_with('A') { 'B' } else { 'A' };
+    forged["elicit_app"] = json!(format!("{}{flipped}", &token[..token.len() - 1]));
     let forged = call_tool(&url, "book", apps(), arguments(forged)).await;
     assert_eq!(
-        forged["result"]["structuredContent"]["status"],
-        "shown_in_app"
+        forged["result"]["structuredContent"]["status"], "shown_in_app",
+        "{forged}"
     );
     let bob = as_bob(&url, sent).await;
     assert_eq!(
@@ -244,6 +258,30 @@ async fn as_bob(url: &str, arguments: Value) -> Value {
     let params = raw_calls::with_name("book", json!({ "arguments": arguments }));
     let headers = [("x-user", "bob")];
     raw_calls::call_with(url, "raw", "tools/call", apps(), params, &headers).await
+}
+
+#[tokio::test]
+async fn every_result_of_a_tool_with_an_app_gives_the_app_its_token() {
+    let url = serve(restaurant()).await;
+    // Booked through the host's form: the final result carries the token,
+    // for an app the host shows beside it.
+    let first = call_tool(&url, "book", forms(), json!({})).await;
+    let answer = json!({ "date": "2027-01-02", "partySize": 2, "newsletter": false });
+    let done = call_tool(&url, "book", forms(), answering(&first, "Booking", answer)).await;
+    assert_eq!(text_of(&done), "false for 2 on 2027-01-02", "{done}");
+    let token = done["result"]["_meta"]["io.github.elicit-rs/app"]["token"].as_str();
+    assert!(token.is_some_and(|token| token.len() > 40), "{done}");
+    // A tool without an app gives none.
+    let first = call_tool(&url, "book_trusting", forms(), json!({})).await;
+    let answer = json!({ "date": "2027-01-02", "partySize": 2, "newsletter": false });
+    let done = call_tool(
+        &url,
+        "book_trusting",
+        forms(),
+        answering(&first, "Booking", answer),
+    )
+    .await;
+    assert!(done["result"].get("_meta").is_none(), "{done}");
 }
 
 #[tokio::test]

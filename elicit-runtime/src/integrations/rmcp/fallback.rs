@@ -176,7 +176,10 @@ impl ServerFlow<'_> {
         let key: String = key.into();
         let message: String = message.into();
         let arguments = request.arguments.as_ref();
-        let route = self.route();
+        #[cfg_attr(not(feature = "app"), allow(unused_mut))]
+        let mut route = self.route();
+        #[cfg(feature = "app")]
+        let app_token = self.give_app_token(request, &key);
         if let Some(given) = arguments.filter(|arguments| T::arguments_present(arguments)) {
             let read = T::from_arguments_with(given, &self.flow().limits());
             let invalid = |error| Stop::from(InvalidArguments::new(request.name.as_ref(), error));
@@ -185,6 +188,18 @@ impl ServerFlow<'_> {
                 return read.map(Elicitation::Accept).map_err(invalid);
             }
             let accept_complete = self.routes.arguments == ArgumentsPolicy::AcceptComplete;
+            // Every field of a host that shows apps, from a call without the
+            // app's token: most likely the app, which had no token yet; shown
+            // again with one, it sends the answers back with it.
+            #[cfg(feature = "app")]
+            if route == Route::Elicitation
+                && self.apps_declared()
+                && self.routes.app.is_some()
+                && complete::<T>(given)
+                && !accept_complete
+            {
+                route = Route::App;
+            }
             match (route, read) {
                 (_, Err(error @ ArgumentsError::TooLarge(_))) => return Err(invalid(error)),
                 (Route::Elicitation | Route::App, Ok(value)) if accept_complete => {
@@ -207,7 +222,7 @@ impl ServerFlow<'_> {
             Route::App => {
                 if let Some(app) = &self.routes.app {
                     let mut shown = AppShown::new(request.name.as_ref(), app.uri(), message);
-                    if let Some(token) = self.app_token(request, &key) {
+                    if let Some(token) = app_token {
                         shown = shown.with_token(token);
                     }
                     return Err(shown.into());
@@ -258,12 +273,28 @@ impl ServerFlow<'_> {
         false
     }
 
-    /// A token for the form's app to send the user's answers back with.
+    /// A token for the form's app to send the user's answers back with,
+    /// when the form has an app: also given to the scope of the call (an
+    /// `Ask`'s), whose result then carries it whatever it is, so that the
+    /// app a host shows beside any result of the tool has it.
     #[cfg(feature = "app")]
-    fn app_token(&self, request: &mcp::CallToolRequestParams, key: &str) -> Option<String> {
+    fn give_app_token(&self, request: &mcp::CallToolRequestParams, key: &str) -> Option<String> {
+        self.routes.app.as_ref()?;
         let (keys, (_, principal)) = (self.keys.as_ref()?, self.bound.as_ref()?);
-        super::app_token::seal(keys, &request.name, principal, key)
+        let token = super::app_token::seal(keys, &request.name, principal, key)?;
+        super::scope::with(|scope| scope.give_app_token(token.clone()));
+        Some(token)
     }
+}
+
+/// Whether `arguments` hold every field the form `T` requires.
+#[cfg(feature = "app")]
+fn complete<T: FormMode>(arguments: &serde_json::Map<String, serde_json::Value>) -> bool {
+    T::SCHEMA
+        .properties
+        .iter()
+        .filter(|property| property.required)
+        .all(|property| arguments.contains_key(property.name.as_ref()))
 }
 
 /// `tool` with the fields of the form `T` added to its input schema as

@@ -15,6 +15,7 @@ use rmcp::service::{MaybeSend, RequestContext, RoleServer};
 use super::Flows;
 use super::log;
 use super::scope::{CallParts, Kept, Scope};
+use crate::fallback::APP_ANSWERS_META;
 
 /// rmcp's [`ToolRouter`] with the [`Flows`] its tools ask through: the
 /// router of `#[tool_handler(router = ...)]` for tools that take an
@@ -132,13 +133,20 @@ impl<S: MaybeSend + 'static> FlowTools<S> {
             retry_known: true,
         };
         let scope = Scope::new(self.flows.clone(), parts);
-        match scope.run(self.router.call(context)).await {
+        let ended = scope.run(self.router.call(context)).await;
+        let response = match ended.result {
             Ok(response) => Ok(response),
             Err(Kept::Stop(stop)) => {
                 log::stopped("tool", &tool, &stop);
                 stop.into_tool_response()
             }
             Err(Kept::Error(error)) => Err(error),
+        };
+        match (response, ended.app_token) {
+            (Ok(mcp::CallToolResponse::Complete(result)), Some(token)) => {
+                Ok(with_app_token(result, &token).into())
+            }
+            (response, _) => response,
         }
     }
 
@@ -314,7 +322,7 @@ impl<S: MaybeSend + 'static> FlowPrompts<S> {
     ) -> Result<mcp::GetPromptResponse, rmcp::ErrorData> {
         let prompt = context.name.clone();
         let scope = Scope::new(self.flows.clone(), parts);
-        match scope.run(self.router.get_prompt(context)).await {
+        match scope.run(self.router.get_prompt(context)).await.result {
             Ok(response) => Ok(response),
             Err(Kept::Stop(stop)) => {
                 log::stopped("prompt", &prompt, &stop);
@@ -328,4 +336,18 @@ impl<S: MaybeSend + 'static> FlowPrompts<S> {
     pub fn list_all(&self) -> Vec<mcp::Prompt> {
         self.router.list_all()
     }
+}
+
+/// `result` with the form's app's token in its `_meta`, unless it carries
+/// one already: whatever the tool answered, the app of a host that shows it
+/// beside the result can send the user's answers as theirs.
+fn with_app_token(mut result: mcp::CallToolResult, token: &str) -> mcp::CallToolResult {
+    let meta = result.meta.get_or_insert_with(Default::default);
+    if !meta.0.contains_key(APP_ANSWERS_META) {
+        let mut app = serde_json::Map::new();
+        app.insert("token".to_owned(), token.into());
+        meta.0
+            .insert(APP_ANSWERS_META.to_owned(), serde_json::Value::Object(app));
+    }
+    result
 }

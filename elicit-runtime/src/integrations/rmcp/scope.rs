@@ -33,6 +33,16 @@ pub(super) struct Scope {
     call: Mutex<Option<CallParts>>,
     /// The stops turned into marker errors in this call, by index.
     stops: Mutex<Vec<Option<Stop>>>,
+    /// The token the form's app sends the user's answers back with, for
+    /// the call's result's `_meta` whatever the result.
+    app_token: Mutex<Option<String>>,
+}
+
+/// How a call in a scope ended: its result, or the stop or error that
+/// ended it; and the token its form's app is to be given, if any.
+pub(super) struct Ended<T> {
+    pub(super) result: Result<T, Kept>,
+    pub(super) app_token: Option<String>,
 }
 
 /// What the router read of a call before its handler ran: rmcp's
@@ -54,7 +64,14 @@ impl Scope {
             flows,
             call: Mutex::new(Some(call)),
             stops: Mutex::new(Vec::new()),
+            app_token: Mutex::new(None),
         }
+    }
+
+    /// Keeps `token` for the call's result, for the form's app.
+    #[cfg_attr(not(feature = "app"), allow(dead_code, reason = "forms' apps give it"))]
+    pub(super) fn give_app_token(&self, token: String) {
+        *lock(&self.app_token) = Some(token);
     }
 
     /// The call's parts, taken by its first `Ask`.
@@ -62,31 +79,33 @@ impl Scope {
         lock(&self.call).take()
     }
 
-    /// Runs `call` inside this scope, and gives back the stop its result
-    /// names, if it is a marker of a stop kept in the scope.
-    pub(super) async fn run<T, F>(self, call: F) -> Result<T, Kept>
+    /// Runs `call` inside this scope: its result, or the stop its error
+    /// names if it is a marker of a stop kept in the scope; and the app's
+    /// token, if an ask gave one.
+    pub(super) async fn run<T, F>(self, call: F) -> Ended<T>
     where
         F: Future<Output = Result<T, rmcp::ErrorData>>,
     {
-        let (scope, result) = SCOPE
+        let ((stops, app_token), result) = SCOPE
             .scope(self, async {
                 let result = call.await;
-                let scope = SCOPE.with(Scope::take_all);
-                (scope, result)
+                let kept = SCOPE.with(|scope| (scope.take_all(), lock(&scope.app_token).take()));
+                (kept, result)
             })
             .await;
-        match result {
+        let result = match result {
             Ok(value) => Ok(value),
             Err(error) => {
                 let kept = marker_of(&error)
-                    .and_then(|index| scope.into_iter().nth(index))
+                    .and_then(|index| stops.into_iter().nth(index))
                     .flatten();
                 match kept {
                     Some(stop) => Err(Kept::Stop(stop)),
                     None => Err(Kept::Error(error)),
                 }
             }
-        }
+        };
+        Ended { result, app_token }
     }
 
     fn take_all(&self) -> Vec<Option<Stop>> {
