@@ -237,8 +237,15 @@ fn the_inspector_books_in_the_app(era: &str) {
     };
     let report = report.as_ref();
     let submit = step(report, "appSubmit");
+    // The typed answer, with the token the app had from the tool's result.
+    let mut sent = submit["appSent"].clone();
+    let token = sent[0].as_object_mut().and_then(|sent| sent.remove("elicit_app"));
+    assert!(
+        token.as_ref().and_then(Value::as_str).is_some_and(|token| token.len() > 40),
+        "the app sent no token: {submit:#}"
+    );
     assert_eq!(
-        submit["appSent"],
+        sent,
         json!([{
             "date": "2026-12-24", "partySize": 2, "seating": "bar", "dietary": ["vegetarian"],
             "contactEmail": "ada@example.org", "newsletter": false
