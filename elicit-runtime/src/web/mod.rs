@@ -17,6 +17,7 @@ mod body;
 mod flow;
 mod forms;
 mod link;
+mod log;
 mod open_visit;
 mod origin;
 mod pages;

@@ -106,6 +106,7 @@ async fn submit(
         return visiting.refuse(Refusal::Forged);
     }
     if let Some(Err(errors)) = web.check(key, &submission) {
+        super::log::invalid(key, &errors);
         let again = Some((submission.content(), &errors));
         let csrf = visit.csrf().expose();
         return match web.render(key, visiting.action(), csrf, visiting.shell(), again) {
@@ -127,7 +128,10 @@ async fn submit(
     // Its strings wiped as it is dropped.
     drop(answered);
     match web.store().complete(visit.id(), sealed).await {
-        Ok(()) => page(StatusCode::OK, visiting.shell().done(done_message(action))),
+        Ok(()) => {
+            super::log::answered(key, action);
+            page(StatusCode::OK, visiting.shell().done(done_message(action)))
+        }
         Err(error) => visiting.refuse(refusal_of(&error)),
     }
 }

@@ -75,6 +75,7 @@ impl<'a> Visiting<'a> {
 
     /// The page of `refusal`.
     pub(crate) fn refuse(&self, refusal: Refusal) -> Response {
+        super::log::refused(refusal);
         refusal.page(&self.shell())
     }
 

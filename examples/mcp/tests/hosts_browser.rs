@@ -239,9 +239,14 @@ fn the_inspector_books_in_the_app(era: &str) {
     let submit = step(report, "appSubmit");
     // The typed answer, with the token the app had from the tool's result.
     let mut sent = submit["appSent"].clone();
-    let token = sent[0].as_object_mut().and_then(|sent| sent.remove("elicit_app"));
+    let token = sent[0]
+        .as_object_mut()
+        .and_then(|sent| sent.remove("elicit_app"));
     assert!(
-        token.as_ref().and_then(Value::as_str).is_some_and(|token| token.len() > 40),
+        token
+            .as_ref()
+            .and_then(Value::as_str)
+            .is_some_and(|token| token.len() > 40),
         "the app sent no token: {submit:#}"
     );
     assert_eq!(

@@ -49,6 +49,7 @@ impl Captured {
 /// What the user types, each marked so that a log line holding it is
 /// found: none may appear in the log.
 const API_KEY: &str = "sk-live-7f3a9c2e1b4d6a8f0e5c";
+const SHORT_KEY: &str = "sk-short-4e2a";
 const CITY: &str = "Lisboa-e9d1";
 const BAD_DATE: &str = "not-a-date-52c7";
 const BAD_EMAIL: &str = "nobody-at-8b1f";
@@ -128,6 +129,10 @@ async fn the_log_names_what_happened_and_holds_no_answer_secret_or_token() {
     let asked = raw_calls::call_tool(&url, "connect_account", forms.clone(), json!({})).await;
     let request = &asked["result"]["inputRequests"]["connect_account"]["params"];
     let link = request["url"].as_str().unwrap().to_owned();
+    // First a key too short: the page shows the form again.
+    let short = format!("account=ada-weather&api_key={SHORT_KEY}");
+    let posted = page_visit::accept(&pages, &link, None, &short).await;
+    assert_eq!(posted.as_u16(), 422);
     let fields = format!("account=ada-weather&api_key={API_KEY}");
     let posted = page_visit::accept(&pages, &link, None, &fields).await;
     assert!(posted.is_success() || posted.is_redirection(), "{posted}");
@@ -157,12 +162,15 @@ async fn the_log_names_what_happened_and_holds_no_answer_secret_or_token() {
         "the arguments break the form",
         "`contactEmail`",
         "book_table",
+        "a hosted page's answer breaks the form",
+        "`api_key`",
+        "a hosted page was answered",
     ] {
         assert!(log.contains(said), "the log does not say {said:?}:\n{log}");
     }
     // What was typed, sealed or linked is not.
     let visit = link.rsplit('/').next().unwrap().to_owned();
-    for secret in [API_KEY, CITY, BAD_DATE, BAD_EMAIL, &link, &visit]
+    for secret in [API_KEY, SHORT_KEY, CITY, BAD_DATE, BAD_EMAIL, &link, &visit]
         .into_iter()
         .chain(tokens.iter().map(String::as_str))
     {
