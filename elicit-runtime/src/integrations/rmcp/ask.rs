@@ -124,11 +124,7 @@ impl<S> FromContextPart<ToolCallContext<'_, S>> for Ask {
         request.arguments = parts.arguments;
         request.input_responses = parts.input_responses;
         request.request_state = parts.request_state;
-        Ask::open(
-            flows,
-            context.request_context.clone(),
-            Request::Tool(request),
-        )
+        Ask::open(flows, &context.request_context, Request::Tool(request))
     }
 }
 
@@ -144,24 +140,30 @@ impl<S> FromContextPart<PromptContext<'_, S>> for Ask {
         request.arguments = parts.arguments;
         request.input_responses = parts.input_responses;
         request.request_state = parts.request_state;
-        Ask::open(flows, context.context.clone(), Request::Prompt(request))
+        Ask::open(flows, &context.context, Request::Prompt(request))
     }
 }
 
 impl Ask {
     fn open(
         flows: Flows,
-        context: RequestContext<RoleServer>,
+        context: &RequestContext<RoleServer>,
         mut request: Request,
     ) -> Result<Ask, rmcp::ErrorData> {
-        let Some(principal) = flows.principal(&context) else {
+        let Some(principal) = flows.principal(context) else {
             log::no_principal(request.kind(), request.name());
             return Err(no_principal(request.kind(), request.name()));
         };
-        let context = Shared::Owned(Arc::new(context));
+        // A copy of the context only for a flow that sends its requests
+        // itself (before 2026-07-28).
+        let keep = || Shared::Owned(Arc::new(context.clone()));
         let opened = match &request {
-            Request::Tool(call) => ServerFlow::open_with(context, flows.keys(), &principal, call),
-            Request::Prompt(call) => ServerFlow::open_with(context, flows.keys(), &principal, call),
+            Request::Tool(call) => {
+                ServerFlow::open_with(context, keep, flows.keys(), &principal, call)
+            }
+            Request::Prompt(call) => {
+                ServerFlow::open_with(context, keep, flows.keys(), &principal, call)
+            }
         };
         let mut flow = opened.map_err(|stop| {
             log::stopped(request.kind(), request.name(), &stop);

@@ -291,22 +291,33 @@ impl<'a> ServerFlow<'a> {
         request: &R,
         principal: &Principal,
     ) -> Result<ServerFlow<'a>, Stop> {
-        ServerFlow::open_with(Shared::Borrowed(context), keys, principal, request)
+        ServerFlow::open_with(
+            context,
+            || Shared::Borrowed(context),
+            keys,
+            principal,
+            request,
+        )
     }
 
-    /// [`ServerFlow::open`] with a context the flow holds itself (shared),
-    /// for a flow that outlives the handler's borrow: a tool's
-    /// [`Ask`](super::Ask).
+    /// [`ServerFlow::open`], for a flow that may outlive the handler's
+    /// borrow of `context` (a tool's [`Ask`](super::Ask)).
+    /// `keep` gives the flow the context to hold, which only a flow that
+    /// sends its requests itself (before 2026-07-28) needs: a flow of
+    /// input-required rounds takes no copy of it.
     pub(super) fn open_with<R: Continued>(
-        context: Shared<'a, RequestContext<RoleServer>>,
+        context: &RequestContext<RoleServer>,
+        keep: impl FnOnce() -> Shared<'a, RequestContext<RoleServer>>,
         keys: &StateKeys,
         principal: &Principal,
         request: &R,
     ) -> Result<ServerFlow<'a>, Stop> {
         let binding = request.binding();
-        let revision = revision_of(&context)?;
-        let support = support_of(context.client_capabilities().as_ref());
-        let routes = super::routes::Routes::of(&context);
+        let revision = revision_of(context)?;
+        // Read once: each read decodes them from the request's `_meta`.
+        let capabilities = context.client_capabilities();
+        let support = support_of(capabilities.as_ref());
+        let routes = super::routes::Routes::of(context, capabilities.as_ref());
         let bound = Some((binding.clone().bound_to(principal), principal.clone()));
         let (flow, via) = if revision.uses_input_required() {
             let retry = request.retry(&keys.limits())?;
@@ -314,7 +325,7 @@ impl<'a> ServerFlow<'a> {
             (flow, Via::Rounds)
         } else {
             let flow = Flow::local(revision, support).with_limits(keys.limits());
-            (flow, Via::Peer(context))
+            (flow, Via::Peer(keep()))
         };
         Ok(ServerFlow {
             flow,

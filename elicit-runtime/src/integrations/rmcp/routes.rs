@@ -101,10 +101,14 @@ impl fmt::Debug for Routes<'_> {
 }
 
 impl Routes<'_> {
-    /// What the client of `context` declared, and who it said it is.
-    pub(super) fn of(context: &RequestContext<RoleServer>) -> Self {
+    /// What the client of `context` declared (`capabilities`, read from
+    /// it), and who it said it is.
+    pub(super) fn of(
+        context: &RequestContext<RoleServer>,
+        capabilities: Option<&mcp::ClientCapabilities>,
+    ) -> Self {
         Routes {
-            apps: apps_of(context.client_capabilities().as_ref()),
+            apps: apps_of(capabilities),
             client: context.client_info().map(|info| (info.name, info.version)),
             ..Routes::default()
         }
