@@ -34,9 +34,9 @@
 //! them under a path, that path included); with `ELICIT_REDIS_URL` the
 //! visits wait in Redis, shared by replicas, else in memory.
 //!
-//! It logs on standard error through `tracing`, at `info` unless
-//! `RUST_LOG` says otherwise (`RUST_LOG=info,elicit=debug` shows each
-//! round).
+//! It logs on standard error through `tracing`, at `info` (rmcp's own at
+//! `warn`) unless `RUST_LOG` says otherwise (`RUST_LOG=info,elicit=debug`
+//! shows each round).
 
 use std::net::SocketAddr;
 use std::process::ExitCode;
@@ -205,11 +205,14 @@ async fn serve_http(
 #[tokio::main]
 async fn main() -> ExitCode {
     // What the flows say (invalid answers, refusals, fallbacks) on standard
-    // error, at `info` unless `RUST_LOG` says otherwise; rmcp writes each
-    // request whole at `debug`, answers and states included.
+    // error, at `info` (rmcp's own at `warn`: at `info` its spans and
+    // session records add about a tenth to each request's instructions)
+    // unless `RUST_LOG` says otherwise; rmcp writes each request whole at
+    // `debug`, answers and states included.
     tracing_subscriber::fmt()
         .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()),
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| "info,rmcp=warn".into()),
         )
         .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .with_writer(std::io::stderr)
