@@ -17,8 +17,9 @@
 // The page's query says how the host behaves:
 //   input=JSON     the model's arguments (none unless given)
 //   silent         `callTool` and `sendFollowUpMessage` never answer
-//   late           no script before the document: `window.openai` is set
-//                  once the document has run, with an `openai:set_globals`
+//   late           no script before the document: `window.openai` is set,
+//                  with an `openai:set_globals` event, when the test calls
+//                  `elicitHost.provide()`
 //   shape=mcpjam   `callTool` answers as MCPJam Inspector 1.0.24 does: no
 //                  `_meta`, `isError` false, `result` the structured
 //                  content as JSON text
@@ -108,14 +109,15 @@ function frame(html, openai) {
   // In the page first: its empty document's `load` is not the app's.
   document.getElementById("frame").replaceChildren(iframe);
   iframe.addEventListener("load", () => {
-    if (query.has("late")) {
-      const view = iframe.contentWindow;
-      view.openai = openai;
-      view.dispatchEvent(new view.CustomEvent("openai:set_globals", { detail: { globals: { ...openai } } }));
-    }
     log("framed", {});
     state.textContent = "mounted";
   }, { once: true });
+  // With `late`, the test gives the app its bridge when it likes.
+  window.elicitHost.provide = () => {
+    const view = iframe.contentWindow;
+    view.openai = openai;
+    view.dispatchEvent(new view.CustomEvent("openai:set_globals", { detail: { globals: { ...openai } } }));
+  };
   // The frame shares this origin: its script takes the bridge from here.
   window.elicitOpenAi = openai;
   const boot = "<script>window.openai = window.parent.elicitOpenAi;</script>";
@@ -145,6 +147,7 @@ async function main() {
     remount() {
       frame(contents.text, bridge(client, input, first));
     },
+    provide() {},
   };
   frame(contents.text, bridge(client, input, first));
 }

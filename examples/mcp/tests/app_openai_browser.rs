@@ -360,7 +360,17 @@ async fn a_late_window_openai_and_mcpjam_s_results_are_taken() {
     let browser = start("app_openai_browser_variants").await;
 
     // `window.openai` set once the app ran, announced by `openai:set_globals`.
-    open_app(&browser, &address, "?late").await;
+    open_host(
+        &browser,
+        &format!("http://{address}/openai?late"),
+        &["mounted"],
+    )
+    .await;
+    assert!(browser.find_all("html[data-theme]").await.is_empty());
+    browser.leave_frame().await;
+    browser.script("window.elicitHost.provide();").await;
+    browser.enter_frame(FRAME).await;
+    browser.wait_for("html[data-theme=light]").await;
     fill_booking(&browser, "late@example.com").await;
     click(&browser, "button[value=accept]").await;
     let done = status(&browser, |text| text.starts_with("booked")).await;
