@@ -42,10 +42,11 @@ mod support {
 
 use serde_json::{Value, json};
 use support::app_host::{
-    ANSWER_WITHIN, FRAME, NO_NETWORK, ONE_BROWSER, assert_no_network, booked, click, fill_booking,
-    host_log, open_host, serve_hosts, serve_probe, set_value, shown, status, wait_for_log, words,
+    ANSWER_WITHIN, AppTest, EMAIL_REFUSED, FRAME, REFUSALS, assert_no_network, booked, click,
+    field_error, fill_booking, host_log, open_host, serve_probe, set_value, shown, status,
+    wait_for_log,
 };
-use support::browser::{Browser, enabled};
+use support::browser::Browser;
 
 /// Opens the host at `url` (`/` and its query) and enters the mounted app.
 async fn open_app(browser: &Browser, url: &str) {
@@ -53,22 +54,18 @@ async fn open_app(browser: &Browser, url: &str) {
     browser.wait_for("html[data-theme=light]").await;
 }
 
-async fn start(test: &str) -> Browser {
-    Browser::start_with(test, (900, 1600), &[NO_NETWORK]).await
-}
-
 #[tokio::test(flavor = "multi_thread")]
 async fn the_booking_app_books_a_table_through_the_reference_host_bridge() {
-    if !enabled("the_booking_app_books_a_table_through_the_reference_host_bridge") {
+    let Some(test) =
+        AppTest::start("the_booking_app_books_a_table_through_the_reference_host_bridge").await
+    else {
         return;
-    }
-    let _one = ONE_BROWSER.lock().await;
-    let (address, seen) = serve_hosts().await;
+    };
+    let (browser, address) = (&test.browser, test.address);
     let (probe, probe_seen) = serve_probe().await;
     let host = format!("http://{address}/");
-    let browser = start("app_browser").await;
 
-    open_app(&browser, &host).await;
+    open_app(browser, &host).await;
     let frame = {
         browser.leave_frame().await;
         let frame = browser.find(FRAME).await;
@@ -86,7 +83,7 @@ async fn the_booking_app_books_a_table_through_the_reference_host_bridge() {
         .script("return performance.getEntriesByType('resource').length;")
         .await;
     assert_eq!(loaded, json!(0), "the app loads no resource");
-    assert_no_network(&browser, probe, &probe_seen).await;
+    assert_no_network(browser, probe, &probe_seen).await;
     browser.assert_accessible("app").await;
     // The host's style variables apply; its theme follows when it changes.
     let background = browser
@@ -103,13 +100,13 @@ async fn the_booking_app_books_a_table_through_the_reference_host_bridge() {
     browser.wait_for("html[data-theme=light]").await;
 
     // An answer the app's own check refuses, in the server's words.
-    fill_booking(&browser, "ada@").await;
-    set_value(&browser, "#field-1", "40").await;
-    click(&browser, "button[value=accept]").await;
-    let message = browser
-        .wait_for_text("#field-1-error", |text| !text.is_empty())
-        .await;
-    assert_eq!(words(&message), "Error: Party size must be at most 12");
+    fill_booking(browser, "ada@").await;
+    set_value(browser, "#field-1", "40").await;
+    click(browser, "button[value=accept]").await;
+    assert_eq!(
+        field_error(browser, 1).await,
+        "Error: Party size must be at most 12"
+    );
     let party = browser.find("#field-1").await;
     assert_eq!(
         party.attr("aria-invalid").await.unwrap().as_deref(),
@@ -133,21 +130,15 @@ async fn the_booking_app_books_a_table_through_the_reference_host_bridge() {
     browser.assert_accessible("app with errors").await;
     browser.leave_frame().await;
     assert!(
-        host_log(&browser, "app-call").await.is_empty(),
+        host_log(browser, "app-call").await.is_empty(),
         "nothing sent yet"
     );
 
     // One only the server refuses: it comes back next to its field.
     browser.enter_frame(FRAME).await;
-    set_value(&browser, "#field-1", "2").await;
-    click(&browser, "button[value=accept]").await;
-    let message = browser
-        .wait_for_text("#field-4-error", |text| !text.is_empty())
-        .await;
-    assert_eq!(
-        words(&message),
-        "Error: Email is not an email address: the domain is empty"
-    );
+    set_value(browser, "#field-1", "2").await;
+    click(browser, "button[value=accept]").await;
+    assert_eq!(field_error(browser, 4).await, EMAIL_REFUSED);
     assert!(
         browser.find_all("#field-1-error").await.is_empty(),
         "the fixed field is clear"
@@ -157,7 +148,7 @@ async fn the_booking_app_books_a_table_through_the_reference_host_bridge() {
         let png = browser.find(FRAME).await.screenshot().await.unwrap();
         std::fs::write(&path, png).unwrap();
     }
-    let calls = host_log(&browser, "app-call").await;
+    let calls = host_log(browser, "app-call").await;
     assert_eq!(calls.len(), 1);
     assert_eq!(calls[0]["name"], "book_table");
     // The answers, and the token the first result gave the app, which
@@ -168,7 +159,7 @@ async fn the_booking_app_books_a_table_through_the_reference_host_bridge() {
         .unwrap()
         .remove("elicit_app")
         .expect("the app sends its token");
-    let model_call = &host_log(&browser, "model-call").await[0];
+    let model_call = &host_log(browser, "model-call").await[0];
     assert_eq!(
         token, model_call["_meta"]["io.github.elicit-rs/app"]["token"],
         "the token of the model's call's result"
@@ -180,7 +171,7 @@ async fn the_booking_app_books_a_table_through_the_reference_host_bridge() {
             "contactEmail": "ada@", "newsletter": false
         })
     );
-    let results = host_log(&browser, "tool-result").await;
+    let results = host_log(browser, "tool-result").await;
     assert_eq!(results[0]["isError"], true);
     assert_eq!(
         results[0]["structuredContent"]["invalidFields"][0]["field"],
@@ -190,18 +181,18 @@ async fn the_booking_app_books_a_table_through_the_reference_host_bridge() {
     // Fixed, it books, and the result arrives at the host.
     browser.enter_frame(FRAME).await;
     // Enter in a field submits, in a sandbox that blocks form submission.
-    set_value(&browser, "#field-4", "ada@example.com\u{E007}").await;
+    set_value(browser, "#field-4", "ada@example.com\u{E007}").await;
     let booked = booked("ada@example.com");
-    let said = status(&browser, |text| text.starts_with("booked")).await;
+    let said = status(browser, |text| text.starts_with("booked")).await;
     assert_eq!(said, booked);
     assert!(browser.find_all(".error-message").await.is_empty());
     browser.leave_frame().await;
-    let results = host_log(&browser, "tool-result").await;
+    let results = host_log(browser, "tool-result").await;
     assert_eq!(results.len(), 2);
     assert_eq!(results[1]["content"][0]["text"], booked);
     assert_ne!(results[1]["isError"], true);
     // And the model is told, through the host's context.
-    let context = host_log(&browser, "model-context").await;
+    let context = host_log(browser, "model-context").await;
     assert_eq!(context.len(), 1);
     assert_eq!(
         context[0]["content"][0]["text"],
@@ -212,24 +203,13 @@ async fn the_booking_app_books_a_table_through_the_reference_host_bridge() {
     );
 
     // Decline and cancel reach the host as such.
-    for (button, said, shown) in [
-        (
-            "decline",
-            "action=decline: the user declined the form",
-            "You declined.",
-        ),
-        (
-            "cancel",
-            "action=cancel: the user cancelled the form",
-            "You cancelled.",
-        ),
-    ] {
-        open_app(&browser, &host).await;
-        click(&browser, &format!("button[value={button}]")).await;
-        let status = status(&browser, |text| !text.is_empty()).await;
+    for (button, said, shown) in REFUSALS {
+        open_app(browser, &host).await;
+        click(browser, &format!("button[value={button}]")).await;
+        let status = status(browser, |text| !text.is_empty()).await;
         assert_eq!(status, shown);
         browser.leave_frame().await;
-        let messages = host_log(&browser, "message").await;
+        let messages = host_log(browser, "message").await;
         assert_eq!(messages.len(), 1, "{button}");
         assert_eq!(messages[0]["role"], "user");
         let text = messages[0]["content"][0]["text"].as_str().unwrap();
@@ -239,34 +219,30 @@ async fn the_booking_app_books_a_table_through_the_reference_host_bridge() {
             "{text}"
         );
         assert!(
-            host_log(&browser, "app-call").await.is_empty(),
+            host_log(browser, "app-call").await.is_empty(),
             "{button} books nothing"
         );
     }
 
     // Nothing but the host's page, its script and MCP reached the server.
-    let seen = seen.lock().unwrap().clone();
-    assert!(
-        seen.iter()
-            .all(|path| ["/", "/host.js", "/mcp"].contains(&path.as_str())),
-        "{seen:?}"
-    );
-    browser.close().await;
+    test.assert_requested_only(&["/", "/host.js", "/mcp"]);
+    test.close().await;
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn the_model_s_arguments_fill_the_app_without_errors_until_the_user_submits() {
-    if !enabled("the_model_s_arguments_fill_the_app_without_errors_until_the_user_submits") {
+    let Some(test) =
+        AppTest::start("the_model_s_arguments_fill_the_app_without_errors_until_the_user_submits")
+            .await
+    else {
         return;
-    }
-    let _one = ONE_BROWSER.lock().await;
-    let (address, _) = serve_hosts().await;
-    let browser = start("app_browser_prefill").await;
+    };
+    let (browser, address) = (&test.browser, test.address);
     let input = json!({ "partySize": 40, "seating": "bar", "newsletter": true });
     let url = format!("http://{address}/?input={input}");
-    open_app(&browser, &url).await;
+    open_app(browser, &url).await;
     browser.leave_frame().await;
-    let first = &host_log(&browser, "model-call").await[0];
+    let first = &host_log(browser, "model-call").await[0];
     assert_eq!(first["structuredContent"]["status"], "shown_in_app");
     browser.enter_frame(FRAME).await;
     let prefilled = |shown: &Value| {
@@ -279,12 +255,12 @@ async fn the_model_s_arguments_fill_the_app_without_errors_until_the_user_submit
     // Filled once the host sends the tool's input, and nothing said of the
     // party size the server would refuse.
     for _ in 0..400 {
-        if prefilled(&shown(&browser).await).0 == json!("40") {
+        if prefilled(&shown(browser).await).0 == json!("40") {
             break;
         }
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
     }
-    let form = shown(&browser).await;
+    let form = shown(browser).await;
     assert_eq!(prefilled(&form), (json!("40"), json!(true), json!(true)));
     assert_eq!(
         form["errors"],
@@ -314,7 +290,7 @@ async fn the_model_s_arguments_fill_the_app_without_errors_until_the_user_submit
     assert_eq!(forged, json!(["", "from the host"]));
 
     // Submitted, the app's own check speaks.
-    click(&browser, "button[value=accept]").await;
+    click(browser, "button[value=accept]").await;
     browser.wait_for(".error-summary").await;
     let errors = browser
         .script(
@@ -330,8 +306,8 @@ async fn the_model_s_arguments_fill_the_app_without_errors_until_the_user_submit
         ])
     );
     browser.leave_frame().await;
-    assert!(host_log(&browser, "app-call").await.is_empty());
-    browser.close().await;
+    assert!(host_log(browser, "app-call").await.is_empty());
+    test.close().await;
 }
 
 /// The app's words when the host has not answered in time.
@@ -341,16 +317,16 @@ fn not_answered(what: &str) -> String {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn the_app_says_so_when_the_host_does_not_answer_and_offers_what_to_do() {
-    if !enabled("the_app_says_so_when_the_host_does_not_answer_and_offers_what_to_do") {
+    let Some(test) =
+        AppTest::start("the_app_says_so_when_the_host_does_not_answer_and_offers_what_to_do").await
+    else {
         return;
-    }
-    let _one = ONE_BROWSER.lock().await;
-    let (address, _) = serve_hosts().await;
-    let browser = start("app_browser_timeout").await;
+    };
+    let (browser, address) = (&test.browser, test.address);
 
     // A host that does not connect: said, with what the user can do.
-    open_host(&browser, &format!("http://{address}/?silent"), &["framed"]).await;
-    let said = status(&browser, |text| text.starts_with("The host")).await;
+    open_host(browser, &format!("http://{address}/?silent"), &["framed"]).await;
+    let said = status(browser, |text| text.starts_with("The host")).await;
     assert_eq!(
         said,
         format!(
@@ -359,8 +335,8 @@ async fn the_app_says_so_when_the_host_does_not_answer_and_offers_what_to_do() {
             not_answered("the app ")
         )
     );
-    set_value(&browser, "#field-1", "3").await;
-    click(&browser, ".stuck button[value=copy]").await;
+    set_value(browser, "#field-1", "3").await;
+    click(browser, ".stuck button[value=copy]").await;
     let pasted = browser
         .find("#elicit-paste")
         .await
@@ -374,7 +350,7 @@ async fn the_app_says_so_when_the_host_does_not_answer_and_offers_what_to_do() {
              `book_table`, as its arguments: {\"partySize\":3,\"seating\":\"indoor\",\"newsletter\":false}"
         )
     );
-    let copied = status(&browser, |text| !text.starts_with("The host")).await;
+    let copied = status(browser, |text| !text.starts_with("The host")).await;
     assert!(
         [
             "Copied: paste it into the chat.",
@@ -390,9 +366,9 @@ async fn the_app_says_so_when_the_host_does_not_answer_and_offers_what_to_do() {
     browser.leave_frame().await;
     browser.script("window.elicitHost.connect();").await;
     browser.enter_frame(FRAME).await;
-    click(&browser, ".stuck button[value=retry]").await;
+    click(browser, ".stuck button[value=retry]").await;
     browser.leave_frame().await;
-    wait_for_log(&browser, "initialized", 1).await;
+    wait_for_log(browser, "initialized", 1).await;
     browser.enter_frame(FRAME).await;
     assert!(
         browser
@@ -404,18 +380,18 @@ async fn the_app_says_so_when_the_host_does_not_answer_and_offers_what_to_do() {
             .is_some(),
         "the offer is gone"
     );
-    fill_booking(&browser, "ada@example.com").await;
-    click(&browser, "button[value=accept]").await;
-    let done = status(&browser, |text| text.starts_with("booked")).await;
+    fill_booking(browser, "ada@example.com").await;
+    click(browser, "button[value=accept]").await;
+    let done = status(browser, |text| text.starts_with("booked")).await;
     assert_eq!(done, booked("ada@example.com"));
     browser.leave_frame().await;
 
     // A host that takes a call and never answers it.
-    open_app(&browser, &format!("http://{address}/?hang")).await;
-    fill_booking(&browser, "bo@example.com").await;
-    click(&browser, "button[value=accept]").await;
-    status(&browser, |text| text == "Sending\u{2026}").await;
-    let said = status(&browser, |text| text.starts_with("The host")).await;
+    open_app(browser, &format!("http://{address}/?hang")).await;
+    fill_booking(browser, "bo@example.com").await;
+    click(browser, "button[value=accept]").await;
+    status(browser, |text| text == "Sending\u{2026}").await;
+    let said = status(browser, |text| text.starts_with("The host")).await;
     assert_eq!(
         said,
         format!(
@@ -436,29 +412,28 @@ async fn the_app_says_so_when_the_host_does_not_answer_and_offers_what_to_do() {
             .ends_with("\"contactEmail\":\"bo@example.com\",\"newsletter\":false}"),
         "the answers as typed"
     );
-    click(&browser, ".stuck button[value=retry]").await;
-    status(&browser, |text| text == "Sending\u{2026}").await;
+    click(browser, ".stuck button[value=retry]").await;
+    status(browser, |text| text == "Sending\u{2026}").await;
     browser.leave_frame().await;
-    let calls = wait_for_log(&browser, "app-call", 2).await;
+    let calls = wait_for_log(browser, "app-call", 2).await;
     assert_eq!(calls[0], calls[1], "the same call, again");
-    browser.close().await;
+    test.close().await;
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn every_message_the_app_posts_names_the_host_s_origin() {
-    if !enabled("every_message_the_app_posts_names_the_host_s_origin") {
+    let Some(test) = AppTest::start("every_message_the_app_posts_names_the_host_s_origin").await
+    else {
         return;
-    }
-    let _one = ONE_BROWSER.lock().await;
-    let (address, _) = serve_hosts().await;
-    let browser = start("app_browser_origin").await;
+    };
+    let (browser, address) = (&test.browser, test.address);
     let url = format!("http://{address}/?sandbox=allow-scripts%20allow-same-origin");
-    open_app(&browser, &url).await;
-    fill_booking(&browser, "ada@example.com").await;
-    click(&browser, "button[value=accept]").await;
-    status(&browser, |text| text.starts_with("booked")).await;
+    open_app(browser, &url).await;
+    fill_booking(browser, "ada@example.com").await;
+    click(browser, "button[value=accept]").await;
+    status(browser, |text| text.starts_with("booked")).await;
     browser.leave_frame().await;
-    let posts = host_log(&browser, "app-post").await;
+    let posts = host_log(browser, "app-post").await;
     let methods: Vec<&str> = posts
         .iter()
         .filter_map(|post| post["method"].as_str())
@@ -470,5 +445,5 @@ async fn every_message_the_app_posts_names_the_host_s_origin() {
     for post in &posts {
         assert_eq!(post["targetOrigin"], origin.as_str(), "{post}");
     }
-    browser.close().await;
+    test.close().await;
 }

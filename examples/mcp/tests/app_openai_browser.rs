@@ -37,10 +37,11 @@ mod support {
 
 use serde_json::{Value, json};
 use support::app_host::{
-    ANSWER_WITHIN, FRAME, NO_NETWORK, ONE_BROWSER, assert_no_network, booked, click, fill_booking,
-    host_log, open_host, serve_hosts, serve_probe, set_value, shown, status, wait_for_log, words,
+    ANSWER_WITHIN, AppTest, EMAIL_REFUSED, FRAME, REFUSALS, assert_no_network, booked, click,
+    field_error, fill_booking, host_log, open_host, serve_probe, set_value, shown, status,
+    wait_for_log,
 };
-use support::browser::{Browser, enabled};
+use support::browser::Browser;
 
 /// The token in the `_meta` of the model's call's result.
 async fn model_token(browser: &Browser) -> Value {
@@ -72,34 +73,29 @@ async fn remount(browser: &Browser) {
     browser.wait_for("html[data-theme=light]").await;
 }
 
-async fn start(test: &str) -> Browser {
-    Browser::start_with(test, (900, 1600), &[NO_NETWORK]).await
-}
-
 #[tokio::test(flavor = "multi_thread")]
 async fn the_booking_app_books_a_table_through_window_openai() {
-    if !enabled("the_booking_app_books_a_table_through_window_openai") {
+    let Some(test) = AppTest::start("the_booking_app_books_a_table_through_window_openai").await
+    else {
         return;
-    }
-    let _one = ONE_BROWSER.lock().await;
-    let (address, seen) = serve_hosts().await;
+    };
+    let (browser, address) = (&test.browser, test.address);
     let (probe, probe_seen) = serve_probe().await;
     let address = address.to_string();
-    let browser = start("app_openai_browser").await;
-    open_app(&browser, &address, "").await;
+    open_app(browser, &address, "").await;
 
     browser.leave_frame().await;
-    let tool = &host_log(&browser, "tool").await[0];
+    let tool = &host_log(browser, "tool").await[0];
     assert_eq!(tool["outputTemplate"], "ui://elicit/forms/book_table");
     assert_eq!(tool["widgetAccessible"], true);
-    let resource = &host_log(&browser, "resource").await[0];
+    let resource = &host_log(browser, "resource").await[0];
     assert_eq!(
         resource["widgetCSP"],
         json!({ "connect_domains": [], "resource_domains": [] })
     );
     let sandbox = browser.find(FRAME).await.attr("sandbox").await.unwrap();
     assert_eq!(sandbox.as_deref(), Some("allow-scripts allow-same-origin"));
-    let token = model_token(&browser).await;
+    let token = model_token(browser).await;
     browser.enter_frame(FRAME).await;
 
     let loaded = browser
@@ -112,42 +108,36 @@ async fn the_booking_app_books_a_table_through_window_openai() {
             .await,
         json!("en")
     );
-    assert_no_network(&browser, probe, &probe_seen).await;
+    assert_no_network(browser, probe, &probe_seen).await;
     browser
         .assert_accessible("app in window.openai's host")
         .await;
 
     // The app's own check, then the server's refusal next to its field.
-    fill_booking(&browser, "ada@").await;
-    set_value(&browser, "#field-1", "40").await;
-    click(&browser, "button[value=accept]").await;
-    let message = browser
-        .wait_for_text("#field-1-error", |text| !text.is_empty())
-        .await;
-    assert_eq!(words(&message), "Error: Party size must be at most 12");
-    set_value(&browser, "#field-1", "2").await;
-    click(&browser, "button[value=accept]").await;
-    let message = browser
-        .wait_for_text("#field-4-error", |text| !text.is_empty())
-        .await;
+    fill_booking(browser, "ada@").await;
+    set_value(browser, "#field-1", "40").await;
+    click(browser, "button[value=accept]").await;
     assert_eq!(
-        words(&message),
-        "Error: Email is not an email address: the domain is empty"
+        field_error(browser, 1).await,
+        "Error: Party size must be at most 12"
     );
+    set_value(browser, "#field-1", "2").await;
+    click(browser, "button[value=accept]").await;
+    assert_eq!(field_error(browser, 4).await, EMAIL_REFUSED);
     browser
         .assert_accessible("app in window.openai's host, with errors")
         .await;
 
     // Fixed, it books.
-    set_value(&browser, "#field-4", "ada@example.com").await;
-    click(&browser, "button[value=accept]").await;
+    set_value(browser, "#field-4", "ada@example.com").await;
+    click(browser, "button[value=accept]").await;
     let booked = booked("ada@example.com");
     assert_eq!(
-        status(&browser, |text| text.starts_with("booked")).await,
+        status(browser, |text| text.starts_with("booked")).await,
         booked
     );
     browser.leave_frame().await;
-    let calls = host_log(&browser, "app-call").await;
+    let calls = host_log(browser, "app-call").await;
     assert_eq!(calls.len(), 2);
     assert_eq!(calls[1]["name"], "book_table");
     assert_eq!(
@@ -159,13 +149,13 @@ async fn the_booking_app_books_a_table_through_window_openai() {
         "the answers, with the token of `toolResponseMetadata`"
     );
     assert_eq!(
-        host_log(&browser, "tool-result").await[1]["content"][0]["text"],
+        host_log(browser, "tool-result").await[1]["content"][0]["text"],
         booked
     );
-    assert!(host_log(&browser, "followup").await.is_empty());
+    assert!(host_log(browser, "followup").await.is_empty());
 
     // The widget state holds what was typed and the end, never the token.
-    let states = wait_for_log(&browser, "widget-state", 1).await;
+    let states = wait_for_log(browser, "widget-state", 1).await;
     let last = states.last().unwrap();
     assert_eq!(last["form"], "book_table");
     assert_eq!(last["done"], booked.as_str());
@@ -178,40 +168,36 @@ async fn the_booking_app_books_a_table_through_window_openai() {
     }
     // A new rendering shows the booking, not an empty form to send again.
     browser.enter_frame(FRAME).await;
-    remount(&browser).await;
-    assert_eq!(status(&browser, |text| !text.is_empty()).await, booked);
+    remount(browser).await;
+    assert_eq!(status(browser, |text| !text.is_empty()).await, booked);
     let submit = browser.find("button[value=accept]").await;
     assert_eq!(
         submit.attr("disabled").await.unwrap().as_deref(),
         Some("true")
     );
-    assert_eq!(shown(&browser).await["field-4"], "ada@example.com");
+    assert_eq!(shown(browser).await["field-4"], "ada@example.com");
     browser.leave_frame().await;
 
-    let seen = seen.lock().unwrap().clone();
-    assert!(
-        seen.iter()
-            .all(|path| ["/openai", "/openai-host.js", "/mcp"].contains(&path.as_str())),
-        "{seen:?}"
-    );
-    browser.close().await;
+    test.assert_requested_only(&["/openai", "/openai-host.js", "/mcp"]);
+    test.close().await;
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn window_openai_s_input_and_widget_state_fill_the_form_and_refusals_reach_the_chat() {
-    if !enabled("window_openai_s_input_and_widget_state_fill_the_form_and_refusals_reach_the_chat")
-    {
+    let Some(test) = AppTest::start(
+        "window_openai_s_input_and_widget_state_fill_the_form_and_refusals_reach_the_chat",
+    )
+    .await
+    else {
         return;
-    }
-    let _one = ONE_BROWSER.lock().await;
-    let (address, _) = serve_hosts().await;
+    };
+    let (browser, address) = (&test.browser, test.address);
     let address = address.to_string();
-    let browser = start("app_openai_browser_state").await;
 
     // The model's arguments fill the form, with no error said.
     let input = json!({ "partySize": 40, "seating": "bar", "newsletter": true });
-    open_app(&browser, &address, &format!("?input={input}")).await;
-    let form = shown(&browser).await;
+    open_app(browser, &address, &format!("?input={input}")).await;
+    let form = shown(browser).await;
     assert_eq!(
         (&form["field-1"], &form["field-2-2"], &form["field-6"]),
         (&json!("40"), &json!(true), &json!(true))
@@ -224,12 +210,12 @@ async fn window_openai_s_input_and_widget_state_fill_the_form_and_refusals_reach
 
     // What the user types is kept, and a new rendering puts it back over
     // the model's arguments.
-    set_value(&browser, "#field-1", "5").await;
-    set_value(&browser, "#field-5", "by the window").await;
+    set_value(browser, "#field-1", "5").await;
+    set_value(browser, "#field-5", "by the window").await;
     browser.leave_frame().await;
     let mut state = Value::Null;
     for _ in 0..400 {
-        state = host_log(&browser, "widget-state")
+        state = host_log(browser, "widget-state")
             .await
             .pop()
             .unwrap_or_default();
@@ -245,8 +231,8 @@ async fn window_openai_s_input_and_widget_state_fill_the_form_and_refusals_reach
         } })
     );
     browser.enter_frame(FRAME).await;
-    remount(&browser).await;
-    let form = shown(&browser).await;
+    remount(browser).await;
+    let form = shown(browser).await;
     assert_eq!(
         (&form["field-1"], &form["field-5"], &form["field-2-2"]),
         (&json!("5"), &json!("by the window"), &json!(true))
@@ -255,47 +241,35 @@ async fn window_openai_s_input_and_widget_state_fill_the_form_and_refusals_reach
     browser.leave_frame().await;
 
     // Decline and cancel go to the conversation as the user's message.
-    for (button, said, shown) in [
-        (
-            "decline",
-            "action=decline: the user declined the form",
-            "You declined.",
-        ),
-        (
-            "cancel",
-            "action=cancel: the user cancelled the form",
-            "You cancelled.",
-        ),
-    ] {
-        open_app(&browser, &address, "").await;
-        click(&browser, &format!("button[value={button}]")).await;
-        assert_eq!(status(&browser, |text| !text.is_empty()).await, shown);
+    for (button, said, shown) in REFUSALS {
+        open_app(browser, &address, "").await;
+        click(browser, &format!("button[value={button}]")).await;
+        assert_eq!(status(browser, |text| !text.is_empty()).await, shown);
         browser.leave_frame().await;
-        let followups = host_log(&browser, "followup").await;
+        let followups = host_log(browser, "followup").await;
         assert_eq!(followups.len(), 1, "{button}");
         assert_eq!(
             followups[0]["prompt"],
             format!("{said} \u{201c}Please tell us about your reservation\u{201d} of `book_table`")
         );
-        assert!(host_log(&browser, "app-call").await.is_empty());
+        assert!(host_log(browser, "app-call").await.is_empty());
     }
-    browser.close().await;
+    test.close().await;
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn the_app_says_so_when_window_openai_does_not_answer() {
-    if !enabled("the_app_says_so_when_window_openai_does_not_answer") {
+    let Some(test) = AppTest::start("the_app_says_so_when_window_openai_does_not_answer").await
+    else {
         return;
-    }
-    let _one = ONE_BROWSER.lock().await;
-    let (address, _) = serve_hosts().await;
+    };
+    let (browser, address) = (&test.browser, test.address);
     let address = address.to_string();
-    let browser = start("app_openai_browser_timeout").await;
 
-    open_app(&browser, &address, "?silent").await;
-    fill_booking(&browser, "ada@example.com").await;
-    click(&browser, "button[value=accept]").await;
-    let said = status(&browser, |text| text.starts_with("The host")).await;
+    open_app(browser, &address, "?silent").await;
+    fill_booking(browser, "ada@example.com").await;
+    click(browser, "button[value=accept]").await;
+    let said = status(browser, |text| text.starts_with("The host")).await;
     assert_eq!(
         said,
         format!(
@@ -320,8 +294,8 @@ async fn the_app_says_so_when_window_openai_does_not_answer() {
         .await;
 
     // Declining, too: the message is offered to copy.
-    click(&browser, "button[value=decline]").await;
-    let said = status(&browser, |text| {
+    click(browser, "button[value=decline]").await;
+    let said = status(browser, |text| {
         text.starts_with("The host")
             && text.ends_with("copy the message and paste it into the chat.")
     })
@@ -344,24 +318,23 @@ async fn the_app_says_so_when_window_openai_does_not_answer() {
         )
     );
     browser.leave_frame().await;
-    assert_eq!(host_log(&browser, "app-call").await.len(), 1);
-    assert_eq!(host_log(&browser, "followup").await.len(), 1);
-    browser.close().await;
+    assert_eq!(host_log(browser, "app-call").await.len(), 1);
+    assert_eq!(host_log(browser, "followup").await.len(), 1);
+    test.close().await;
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn a_late_window_openai_and_mcpjam_s_results_are_taken() {
-    if !enabled("a_late_window_openai_and_mcpjam_s_results_are_taken") {
+    let Some(test) = AppTest::start("a_late_window_openai_and_mcpjam_s_results_are_taken").await
+    else {
         return;
-    }
-    let _one = ONE_BROWSER.lock().await;
-    let (address, _) = serve_hosts().await;
+    };
+    let (browser, address) = (&test.browser, test.address);
     let address = address.to_string();
-    let browser = start("app_openai_browser_variants").await;
 
     // `window.openai` set once the app ran, announced by `openai:set_globals`.
     open_host(
-        &browser,
+        browser,
         &format!("http://{address}/openai?late"),
         &["mounted"],
     )
@@ -371,33 +344,27 @@ async fn a_late_window_openai_and_mcpjam_s_results_are_taken() {
     browser.script("window.elicitHost.provide();").await;
     browser.enter_frame(FRAME).await;
     browser.wait_for("html[data-theme=light]").await;
-    fill_booking(&browser, "late@example.com").await;
-    click(&browser, "button[value=accept]").await;
-    let done = status(&browser, |text| text.starts_with("booked")).await;
+    fill_booking(browser, "late@example.com").await;
+    click(browser, "button[value=accept]").await;
+    let done = status(browser, |text| text.starts_with("booked")).await;
     assert_eq!(done, booked("late@example.com"));
     browser.leave_frame().await;
-    assert_eq!(host_log(&browser, "app-call").await.len(), 1);
+    assert_eq!(host_log(browser, "app-call").await.len(), 1);
 
     // Results as MCPJam Inspector hands them over: no `_meta`, and `isError`
     // false on a refusal; the token comes from `toolResponseMetadata`.
-    open_app(&browser, &address, "?shape=mcpjam").await;
-    fill_booking(&browser, "ada@").await;
-    click(&browser, "button[value=accept]").await;
-    let message = browser
-        .wait_for_text("#field-4-error", |text| !text.is_empty())
-        .await;
-    assert_eq!(
-        words(&message),
-        "Error: Email is not an email address: the domain is empty"
-    );
-    set_value(&browser, "#field-4", "jam@example.com").await;
-    click(&browser, "button[value=accept]").await;
-    let done = status(&browser, |text| text.starts_with("booked")).await;
+    open_app(browser, &address, "?shape=mcpjam").await;
+    fill_booking(browser, "ada@").await;
+    click(browser, "button[value=accept]").await;
+    assert_eq!(field_error(browser, 4).await, EMAIL_REFUSED);
+    set_value(browser, "#field-4", "jam@example.com").await;
+    click(browser, "button[value=accept]").await;
+    let done = status(browser, |text| text.starts_with("booked")).await;
     assert_eq!(done, booked("jam@example.com"));
     browser.leave_frame().await;
-    let token = model_token(&browser).await;
-    let calls = host_log(&browser, "app-call").await;
+    let token = model_token(browser).await;
+    let calls = host_log(browser, "app-call").await;
     assert_eq!(calls.len(), 2);
     assert_eq!(calls[1]["arguments"]["elicit_app"], token);
-    browser.close().await;
+    test.close().await;
 }

@@ -20,7 +20,7 @@ use rmcp::transport::streamable_http_server::session::local::LocalSessionManager
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 use serde_json::{Value, json};
 
-use super::browser::Browser;
+use super::browser::{Browser, enabled};
 
 /// The host's frame, which holds the app.
 pub const FRAME: &str = "#frame iframe";
@@ -35,6 +35,64 @@ pub const ANSWER_WITHIN: u64 = 8;
 /// One browser at a time in a test binary: the machines that run these
 /// have two cores, and a Chromium each.
 pub static ONE_BROWSER: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+
+/// A test of the app, once it holds the one browser: both hosts and the
+/// example server served (at `address`, every path requested in `seen`),
+/// and headless Chromium started with no name resolving but loopback.
+pub struct AppTest {
+    pub browser: Browser,
+    pub address: SocketAddr,
+    pub seen: Seen,
+    pub one: tokio::sync::MutexGuard<'static, ()>,
+}
+
+impl AppTest {
+    /// The test `test`, or `None` when the browser tests are skipped
+    /// (`ELICIT_BROWSER=0`).
+    pub async fn start(test: &str) -> Option<AppTest> {
+        if !enabled(test) {
+            return None;
+        }
+        let one = ONE_BROWSER.lock().await;
+        let (address, seen) = serve_hosts().await;
+        let browser = Browser::start_with(test, (900, 1600), &[NO_NETWORK]).await;
+        Some(AppTest {
+            browser,
+            address,
+            seen,
+            one,
+        })
+    }
+
+    /// Asserts that nothing but `paths` was requested of the hosts' server.
+    pub fn assert_requested_only(&self, paths: &[&str]) {
+        let seen = self.seen.lock().unwrap().clone();
+        assert!(
+            seen.iter().all(|path| paths.contains(&path.as_str())),
+            "{seen:?}"
+        );
+    }
+
+    /// Closes the browser; the next test may have it.
+    pub async fn close(self) {
+        self.browser.close().await;
+    }
+}
+
+/// Decline and Cancel: the button, what the app says in the conversation
+/// (the start of it), and what it shows.
+pub const REFUSALS: [(&str, &str, &str); 2] = [
+    (
+        "decline",
+        "action=decline: the user declined the form",
+        "You declined.",
+    ),
+    (
+        "cancel",
+        "action=cancel: the user cancelled the form",
+        "You cancelled.",
+    ),
+];
 
 /// Builds the hosts with `interop/apps/build`: the directory it serves.
 pub fn build_hosts() -> PathBuf {
@@ -190,6 +248,16 @@ pub async fn set_date(browser: &Browser, date: &str) {
         .await
         .expect("the date is set");
 }
+
+/// The message shown next to the field `index`, once there is one, in
+/// [`words`].
+pub async fn field_error(browser: &Browser, index: usize) -> String {
+    let css = format!("#field-{index}-error");
+    words(&browser.wait_for_text(&css, |text| !text.is_empty()).await)
+}
+
+/// The server's refusal of the email address `ada@`, next to its field.
+pub const EMAIL_REFUSED: &str = "Error: Email is not an email address: the domain is empty";
 
 /// The app's status line, once it reads as `expected` says.
 pub async fn status(browser: &Browser, expected: impl Fn(&str) -> bool) -> String {
