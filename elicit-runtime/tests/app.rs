@@ -2,8 +2,9 @@
 //! HTML parser: the resource of each bench form and of the booking form
 //! snapshotted (its metadata, and its HTML with the shared script named by
 //! its file) in `tests/app-snapshots/`; the
-//! document's own Content-Security-Policy, which lets only its one script
-//! and one stylesheet run, by digest; the script's messages, the
+//! document's own Content-Security-Policy, first in its head, which lets
+//! only its one script and one stylesheet run, by digest, and stays in the
+//! head where a host wraps what it takes for a fragment; the script's messages, the
 //! validator's own; hostile text rendered inert, in the markup and in the
 //! script's configuration; secret fields refused.
 //!
@@ -107,10 +108,15 @@ fn assert_sound_app(html: &str) -> Html {
         "the project's script, as written"
     );
     let style = text_of(one(&doc, "style"));
-    let csp = one(&doc, "meta[http-equiv=Content-Security-Policy]")
-        .value()
-        .attr("content")
-        .unwrap();
+    let csp = one(&doc, "meta[http-equiv=Content-Security-Policy]");
+    let head = one(&doc, "head");
+    assert_eq!(
+        head.children().find_map(ElementRef::wrap),
+        Some(csp),
+        "the policy is the first element of the head: it covers only what follows it"
+    );
+    assert_eq!(doc.root_element().value().attr("lang"), Some("en"));
+    let csp = csp.value().attr("content").unwrap();
     assert_eq!(
         csp,
         format!(
@@ -204,6 +210,37 @@ fn the_resources_are_snapshotted() {
         let page = html.replace(SCRIPT, "/* src/app/script.js */");
         snapshot::assert_snapshot(&dir, &format!("{name}.html"), page.trim_end());
         snapshot::assert_snapshot(&dir, &format!("{name}.json"), &metadata(&app));
+    }
+}
+
+/// What MCPJam Inspector 1.0.24 does with an app's document before it
+/// frames it (`dist/server/index.js`): its own script goes into the
+/// `<head>` of a document with a literal `<html>` and `<head>`; any other
+/// document is taken for a fragment and put in the `<body>` of a page of
+/// its own.
+fn framed_as_mcpjam_does(html: &str) -> String {
+    let script = "<base href=\"/\"><script>window.openai = {};</script>";
+    if html.contains("<html>") && html.contains("<head>") {
+        html.replacen("<head>", &format!("<head>{script}"), 1)
+    } else {
+        format!(
+            "<!DOCTYPE html>\n<html>\n<head>\n{script}\n</head>\n<body>\n{html}\n</body>\n</html>"
+        )
+    }
+}
+
+#[test]
+fn a_host_that_wraps_fragments_leaves_the_document_whole_its_policy_in_its_head() {
+    for (name, app) in apps() {
+        let framed = Html::parse_document(&framed_as_mcpjam_does(&app.html()));
+        assert_eq!(
+            all(&framed, "head > meta[http-equiv=Content-Security-Policy]").len(),
+            1,
+            "{name}: the policy stays in the head, where a browser takes it"
+        );
+        assert!(all(&framed, "body meta").is_empty(), "{name}");
+        assert_eq!(framed.root_element().value().attr("lang"), Some("en"));
+        assert_eq!(all(&framed, "main#main h1").len(), 1, "{name}");
     }
 }
 
@@ -301,6 +338,10 @@ fn the_script_is_configured_with_the_forms_fields_and_tool() {
     assert_eq!(config["tool"], "book_table");
     assert_eq!(config["message"], Booking::MESSAGE);
     assert_eq!(config["protocolVersion"], "2026-01-26");
+    // How long the app waits for the host before it says so.
+    assert_eq!(config["answerWithinMs"], 8000);
+    assert_eq!(config["tokenMeta"], "io.github.elicit-rs/app");
+    assert_eq!(config["tokenArgument"], "elicit_app");
     let fields = config["fields"].as_array().unwrap();
     let names: Vec<_> = fields.iter().map(|f| f["name"].as_str().unwrap()).collect();
     let schema_names: Vec<_> = Booking::SCHEMA

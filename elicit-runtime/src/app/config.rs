@@ -12,6 +12,12 @@ use crate::schema::{Kind, NumberRules, Property};
 /// A count no field reaches, written where the script puts the actual one.
 const COUNT: u64 = u64::MAX;
 
+/// How long the app waits for the host to answer (its connection, a tool
+/// call, a message) before it tells the user and offers to try again or to
+/// copy the answers for the chat: a few seconds, which a host that answers
+/// at all stays well within. An answer that comes later still counts.
+const ANSWER_WITHIN_MS: u64 = 8_000;
+
 /// The script's configuration, as JSON.
 pub(super) fn config(app: &AppForm) -> Value {
     let fields: Vec<Value> = app.schema().properties.iter().map(field).collect();
@@ -21,6 +27,7 @@ pub(super) fn config(app: &AppForm) -> Value {
         "protocolVersion": PROTOCOL_VERSION,
         "version": env!("CARGO_PKG_VERSION"),
         "fields": fields,
+        "answerWithinMs": ANSWER_WITHIN_MS,
         // Where the token for the user's answers comes, and goes back.
         "tokenMeta": crate::fallback::APP_ANSWERS_META,
         "tokenArgument": crate::fallback::APP_ANSWERS_ARGUMENT,

@@ -25,15 +25,25 @@ body{padding:.75rem}
 .status:empty{display:none}
 ";
 
+/// A comment that holds a literal `<html>`: a host that frames through the
+/// OpenAI Apps SDK's emulation in MCPJam Inspector (1.0.24) takes a document
+/// without both a literal `<html>` and `<head>` for a fragment and wraps it
+/// into its own page's `<body>`, where a `<meta>` Content-Security-Policy is
+/// ignored. The root element keeps its `lang`.
+const WHOLE_DOCUMENT: &str = "<!-- a whole <html> document: frame it as it is -->\n";
+
 /// The document of `app`.
 pub(super) fn render(app: &AppForm) -> String {
     let style = format!("{STYLESHEET}{APP_STYLESHEET}");
     let mut out = String::with_capacity(16 * 1024 + 768 * app.schema().properties.len());
-    out.push_str("<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
+    out.push_str("<!doctype html>\n");
+    out.push_str(WHOLE_DOCUMENT);
+    out.push_str("<html lang=\"en\">\n<head>\n");
+    // The policy first: it covers only what follows it.
     out.push_str("<meta http-equiv=\"Content-Security-Policy\" content=\"");
     attr(&mut out, &content_security_policy(&style));
     out.push_str(
-        "\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+        "\">\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
          <meta name=\"referrer\" content=\"no-referrer\">\n<title>",
     );
     text(&mut out, app.message());

@@ -5,29 +5,56 @@
 //! [`AppForm`] is the resource: its URI (by default
 //! `ui://elicit/forms/<tool>`), its name, the extension's MIME type
 //! ([`MIME_TYPE`]), its metadata (`_meta.ui.csp` allowing no network, and
-//! the ChatGPT Apps SDK's `openai/widgetCSP`) and its HTML: the form of
-//! [`html`](crate::html) and a small script of the project's own that
-//! speaks the app protocol with the host, over `postMessage` only:
+//! the OpenAI Apps SDK's `openai/widgetCSP` with no domain) and its HTML:
+//! the form of [`html`](crate::html) and a small script of the project's
+//! own that speaks, over either bridge a host offers, only with the host:
 //!
-//! 1. `ui/initialize`, then `ui/notifications/initialized`; the host's
-//!    `theme` and style variables (`hostContext.styles.variables`) are
-//!    applied, never its fonts (they would load from elsewhere);
-//! 2. `ui/notifications/tool-input` fills the form with the arguments the
-//!    tool was called with;
-//! 3. Submit checks each field with the server's rules (required, bounds,
+//! 1. the bridge, chosen at run time: the OpenAI Apps SDK's `window.openai`
+//!    where the host provides it (ChatGPT, MCPJam Inspector), or once it
+//!    appears with its `openai:set_globals` event; else the MCP Apps
+//!    protocol over `postMessage`: `ui/initialize`, then
+//!    `ui/notifications/initialized`. The host's theme and style variables
+//!    (`hostContext.styles.variables`) apply, never its fonts (they would
+//!    load from elsewhere). Messages name the host's origin where the
+//!    browser tells it (`location.ancestorOrigins`, else the referrer, else
+//!    the first message's), and messages from another window or origin are
+//!    ignored;
+//! 2. the tool's input fills the form (`ui/notifications/tool-input`,
+//!    `window.openai.toolInput`), without a word of error until the user
+//!    submits; with the OpenAI bridge what the user types is kept in the
+//!    widget state (`setWidgetState`, never the token) and a new rendering
+//!    of the app puts it back (`widgetState`), the form's end too;
+//! 3. the token the tool's result gave the app
+//!    (`_meta["io.github.elicit-rs/app"].token`, from
+//!    `ui/notifications/tool-result` or `window.openai.toolResponseMetadata`)
+//!    goes back with the answers;
+//! 4. Submit checks each field with the server's rules (required, bounds,
 //!    whole numbers, lengths in code points, item counts) and messages, then
-//!    sends `tools/call` of the form's tool with the form as its arguments;
-//!    formats (email, date, URI) are the server's to check;
-//! 4. a refusal (a tool result whose `structuredContent.invalidFields`
+//!    calls the form's tool with the form and the token as its arguments
+//!    (`tools/call` through the host, `window.openai.callTool`); formats
+//!    (email, date, URI) are the server's to check; a server that answers
+//!    `shown_in_app` with a fresh token is called once more with it;
+//! 5. a refusal (a tool result whose `structuredContent.invalidFields`
 //!    lists each failing field, as [`InvalidArguments::to_json`](crate::fallback::InvalidArguments::to_json)
 //!    writes it) shows each message next to its field; any other result
 //!    is shown as the form's answer, the form is done, and where the host
 //!    takes context from apps (`updateModelContext`) the answer goes to the
 //!    model with `ui/update-model-context`;
-//! 5. Decline and Cancel send `ui/message` (role `user`) saying
+//! 6. Decline and Cancel say so in the conversation, as the user's message
+//!    (`ui/message`, `window.openai.sendFollowUpMessage`):
 //!    ``action=decline: the user declined the form “…” of `tool` ``, so the
 //!    host and the model know what happened: the form was not answered, and
-//!    the tool is not called.
+//!    the tool is not called;
+//! 7. a host that does not answer within a few seconds (the connection, a
+//!    call, a message) is said so in plain words, with what the user can do:
+//!    try again, or copy the answers (or the message) to paste into the
+//!    chat. An answer that comes later still counts.
+//!
+//! The document's own Content-Security-Policy is the first element of its
+//! `<head>`, and the document holds a literal `<html>` (in a comment, the
+//! root element keeping its `lang`), so a host that wraps what it takes for
+//! a fragment into its own page (MCPJam Inspector) leaves it whole, and its
+//! policy in force.
 //!
 //! The buttons act on their `click`: a host's sandbox without
 //! `allow-forms` blocks form submission, and with it the `submit` event.

@@ -1,24 +1,32 @@
-// The app's script: connects to the host over the MCP Apps protocol
-// (JSON-RPC 2.0 over postMessage), applies the host's theme, checks the
-// form with the server's rules and words, calls the tool with the form as
-// its arguments through the host, shows the server's refusals next to
-// their fields, and tells the host when the user declines or cancels.
-// It sends nothing anywhere but to the window that framed it.
+// The app's script. It speaks either bridge a host offers: the OpenAI Apps
+// SDK's `window.openai` where the host provides it (ChatGPT, MCPJam
+// Inspector), else the MCP Apps protocol (JSON-RPC 2.0 over postMessage
+// with the window that framed the app). It fills the form from the tool's
+// input, or from what the user typed in an earlier rendering (the host's
+// widget state), checks it with the server's rules and words, calls the
+// tool with the answers and the token the server gave the app, shows the
+// server's refusals next to their fields, tells the conversation when the
+// user declines or cancels, and says so when the host does not answer.
+// It sends nothing anywhere but to the host.
 (function () {
   "use strict";
   var config = JSON.parse(document.getElementById("elicit-app").textContent);
   var form = document.querySelector("form");
   var main = document.getElementById("main");
   var status = document.getElementById("elicit-status");
-  var host = window.parent;
-  var nextId = 1;
-  var pending = {};
+  // The bridge the app speaks, once it has one: `mcpAppsBridge` or
+  // `openAiBridge`.
+  var bridge = null;
   var busy = false;
   var done = false;
-  var hostCapabilities = {};
+  var doneText = null;
+  // Whether the user changed the form, and whether it holds what the user
+  // typed in an earlier rendering: either way the tool's input fills nothing.
+  var touched = false;
+  var restored = false;
   // The token the tool's result gave the app (in its `_meta`, which hosts
   // hand to the app, not the model): sent back with the user's answers, it
-  // tells them from arguments anyone else wrote.
+  // tells them from arguments anyone else wrote. Never kept anywhere else.
   var token = null;
 
   function keepToken(result) {
@@ -28,8 +36,39 @@
     }
   }
 
+  function reason(error) {
+    return (error && error.message) || "no reason given";
+  }
+
+  // ---------------------------------------------------------------------
+  // MCP Apps: JSON-RPC with the window that framed the app.
+
+  var host = window.parent;
+  // The host's origin, where the browser tells it, else the first
+  // message's: messages name it, and those from elsewhere are ignored.
+  var hostOrigin = framingOrigin();
+  var nextId = 1;
+  var pending = {};
+  var hostCapabilities = {};
+  var connectTimer = null;
+
+  function framingOrigin() {
+    var ancestors = window.location.ancestorOrigins;
+    if (ancestors && ancestors.length) {
+      return ancestors[0];
+    }
+    try {
+      return document.referrer ? new URL(document.referrer).origin : null;
+    } catch (error) {
+      return null;
+    }
+  }
+
+  // Before the host's origin is known (only `ui/initialize` and the app's
+  // size go then), and for a host of opaque origin, `*` is the only name a
+  // browser takes.
   function send(message) {
-    host.postMessage(message, "*");
+    host.postMessage(message, hostOrigin && hostOrigin !== "null" ? hostOrigin : "*");
   }
 
   function request(method, params) {
@@ -49,6 +88,11 @@
     if (event.source !== host || !data || data.jsonrpc !== "2.0") {
       return;
     }
+    if (hostOrigin === null) {
+      hostOrigin = event.origin;
+    } else if (event.origin !== hostOrigin) {
+      return;
+    }
     if (data.method === undefined) {
       var waiting = pending[data.id];
       if (waiting) {
@@ -66,10 +110,10 @@
         applyContext(data.params);
         break;
       case "ui/notifications/tool-input":
-        fill(data.params && data.params.arguments);
+        fillInput(data.params && data.params.arguments);
         break;
       case "ui/notifications/tool-result":
-        showResult(data.params, false);
+        keepToken(data.params);
         break;
       case "ui/resource-teardown":
       case "ping":
@@ -81,6 +125,148 @@
         }
     }
   });
+
+  var mcpAppsBridge = {
+    call: function (args) {
+      return request("tools/call", { name: config.tool, arguments: args });
+    },
+    say: function (text) {
+      return request("ui/message", { role: "user", content: [{ type: "text", text: text }] });
+    },
+    // The model learns the answer with its next turn, where the host takes
+    // context from apps.
+    tell: function (text) {
+      if (hostCapabilities.updateModelContext) {
+        request("ui/update-model-context", { content: [{ type: "text", text: text }] })
+          .then(null, function () {});
+      }
+    }
+  };
+
+  function connect() {
+    clearTimeout(connectTimer);
+    connectTimer = setTimeout(function () {
+      if (!bridge) {
+        stuck("The host has not answered the app for " + seconds() + " seconds, so the form " +
+          "cannot be sent from here.", answersToPaste, connect);
+      }
+    }, config.answerWithinMs);
+    request("ui/initialize", {
+      protocolVersion: config.protocolVersion,
+      appInfo: { name: "elicit-form", version: config.version },
+      appCapabilities: { availableDisplayModes: ["inline"] }
+    }).then(function (result) {
+      clearTimeout(connectTimer);
+      if (bridge) {
+        return;
+      }
+      bridge = mcpAppsBridge;
+      unstuck();
+      applyContext(result && result.hostContext);
+      hostCapabilities = (result && result.hostCapabilities) || {};
+      send({ jsonrpc: "2.0", method: "ui/notifications/initialized", params: {} });
+    }, function (error) {
+      clearTimeout(connectTimer);
+      if (!bridge) {
+        setStatus("The host did not connect: " + reason(error));
+      }
+    });
+  }
+
+  // ---------------------------------------------------------------------
+  // The OpenAI Apps SDK: the host's `window.openai`.
+
+  function openAi() {
+    var api = window.openai;
+    return api && typeof api.callTool === "function" ? api : null;
+  }
+
+  var openAiBridge = {
+    call: function (args) {
+      return Promise.resolve(openAi().callTool(config.tool, args)).then(toolResult);
+    },
+    say: function (text) {
+      return Promise.resolve(openAi().sendFollowUpMessage({ prompt: text }));
+    },
+    // The widget state, which the model sees, holds the answer.
+    tell: function () {}
+  };
+
+  // What `callTool` answered: a tool result (`content`, `structuredContent`,
+  // `_meta`, `isError`), or the older `{ result }`, the structured content
+  // as JSON text.
+  function toolResult(response) {
+    if (!response || typeof response !== "object" || "content" in response ||
+      "structuredContent" in response || typeof response.result !== "string") {
+      return response;
+    }
+    try {
+      var structured = JSON.parse(response.result);
+      return { structuredContent: structured, content: [] };
+    } catch (error) {
+      return { content: [{ type: "text", text: response.result }] };
+    }
+  }
+
+  // The OpenAI bridge, where the host provides it and the app is not
+  // already connected over MCP Apps; its globals are read afresh.
+  function useOpenAi() {
+    if (bridge === null && openAi()) {
+      bridge = openAiBridge;
+      clearTimeout(connectTimer);
+      unstuck();
+    }
+    if (bridge !== openAiBridge) {
+      return false;
+    }
+    readGlobals();
+    return true;
+  }
+
+  // The host's globals: its theme, the result's `_meta` (the token), the
+  // widget state of an earlier rendering, and the tool's input.
+  function readGlobals() {
+    var api = openAi();
+    if (!api) {
+      return;
+    }
+    applyContext({ theme: api.theme });
+    keepToken({ _meta: api.toolResponseMetadata });
+    restore(api.widgetState);
+    fillInput(api.toolInput);
+  }
+
+  // What the user typed, for the next rendering; never the token.
+  var stateTimer = null;
+  function keepState() {
+    var api = bridge === openAiBridge && openAi();
+    if (!api || typeof api.setWidgetState !== "function") {
+      return;
+    }
+    clearTimeout(stateTimer);
+    stateTimer = setTimeout(function () {
+      var state = { form: config.tool, answers: typed() };
+      if (done) {
+        state.done = doneText;
+      }
+      Promise.resolve(api.setWidgetState(state)).then(null, function () {});
+    }, done ? 0 : 250);
+  }
+
+  function restore(state) {
+    if (restored || touched || !state || state.form !== config.tool ||
+      !state.answers || typeof state.answers !== "object") {
+      return;
+    }
+    restored = true;
+    fill(state.answers);
+    if (typeof state.done === "string") {
+      finish(state.done);
+    }
+  }
+
+  // ---------------------------------------------------------------------
+  // The form.
 
   // The host's theme and style variables; nothing that loads from anywhere.
   function applyContext(context) {
@@ -109,7 +295,14 @@
     });
   }
 
-  // The arguments the tool was called with fill the form.
+  // The arguments the tool was called with fill the form, without a word
+  // on what breaks the rules: that waits until the user submits.
+  function fillInput(args) {
+    if (!touched && !restored) {
+      fill(args);
+    }
+  }
+
   function fill(args) {
     if (!args || typeof args !== "object") {
       return;
@@ -156,6 +349,18 @@
       default:
         return el.value === "" ? {} : { value: el.value };
     }
+  }
+
+  // Every answer the form holds, checked or not.
+  function typed() {
+    var answers = {};
+    config.fields.forEach(function (field, index) {
+      var got = read(field, index);
+      if ("value" in got) {
+        answers[field.name] = got.value;
+      }
+    });
+    return answers;
   }
 
   // A message with the count where the server writes it, last.
@@ -304,12 +509,11 @@
       .map(function (block) { return block.text; }).join("\n");
   }
 
-  // A tool result: the server's refusal of the form, shown field by field;
-  // else, for the app's own call, the answer, and the form is done.
-  function showResult(result, own) {
-    keepToken(result);
+  // The result of the app's own call: the server's refusal of the form,
+  // shown field by field; else the answer, and the form is done.
+  function showResult(result) {
     var refused = result && result.structuredContent && result.structuredContent.invalidFields;
-    if (!done && Array.isArray(refused) && refused.length) {
+    if (Array.isArray(refused) && refused.length) {
       var errors = refused.map(function (error) {
         for (var i = 0; i < config.fields.length; i++) {
           if (config.fields[i].name === error.field) {
@@ -322,33 +526,140 @@
       showErrors(errors);
       return;
     }
-    if (!own) {
-      return;
-    }
     if (result && result.isError) {
-      setStatus(words(result) || "The server refused the form");
+      setStatus(words(result) || (typeof result.error === "string" && result.error) ||
+        "The server refused the form");
       return;
     }
     var answer = words(result) || "Sent";
     finish(answer);
-    // The model learns the answer with its next turn, where the host takes
-    // context from apps.
-    if (hostCapabilities.updateModelContext) {
-      request("ui/update-model-context", {
-        content: [{ type: "text", text: "action=accept: the user submitted the form \u201c" +
-          config.message + "\u201d of `" + config.tool + "`: " + answer }]
-      }).then(null, function () {});
-    }
+    bridge.tell("action=accept: the user submitted the form \u201c" + config.message + "\u201d of `" +
+      config.tool + "`: " + answer);
   }
 
   function finish(text) {
     done = true;
+    doneText = text;
+    unstuck();
     clearErrors();
     Array.prototype.forEach.call(form.elements, function (el) {
       el.disabled = true;
     });
     setStatus(text);
+    keepState();
   }
+
+  // ---------------------------------------------------------------------
+  // A host that does not answer: the user is told, and offered to try
+  // again or to copy what the form holds, to paste into the chat.
+
+  var panel = null;
+
+  function seconds() {
+    return Math.round(config.answerWithinMs / 1000);
+  }
+
+  function answersToPaste() {
+    return {
+      offer: "copy your answers and paste them into the chat",
+      copy: "Copy your answers",
+      label: "Your answers, to paste into the chat",
+      text: "My answers to the form \u201c" + config.message + "\u201d of `" + config.tool +
+        "`, as its arguments: " + JSON.stringify(typed())
+    };
+  }
+
+  // `words`, and an offer: `retry()`, or copy what `paste()` gives.
+  function stuck(words, paste, retry) {
+    if (!panel) {
+      panel = makePanel();
+      status.parentNode.insertBefore(panel.box, status.nextSibling);
+    }
+    var offer = paste();
+    setStatus(words + " You can try again, or " + offer.offer + ".");
+    panel.copy.textContent = offer.copy;
+    panel.label.textContent = offer.label;
+    panel.text.value = offer.text;
+    panel.paste = paste;
+    panel.retry = retry;
+    panel.box.hidden = false;
+  }
+
+  function unstuck() {
+    if (panel && !panel.box.hidden) {
+      panel.box.hidden = true;
+      setStatus("");
+    }
+  }
+
+  function makePanel() {
+    var box = document.createElement("div");
+    box.className = "stuck";
+    box.innerHTML = '<div class="buttons"><button type="button" value="retry">Try again</button>' +
+      '<button type="button" value="copy"></button></div><div class="field">' +
+      '<label for="elicit-paste"></label><textarea id="elicit-paste" readonly rows="4"></textarea></div>';
+    var made = {
+      box: box,
+      copy: box.querySelector("button[value=copy]"),
+      label: box.querySelector("label"),
+      text: box.querySelector("textarea"),
+      paste: null,
+      retry: null
+    };
+    box.addEventListener("click", function (event) {
+      var button = event.target.closest("button");
+      if (!button) {
+        return;
+      }
+      if (button.value === "retry") {
+        var retry = made.retry;
+        unstuck();
+        retry();
+      } else {
+        made.text.value = made.paste().text;
+        copy(made.text);
+      }
+    });
+    return made;
+  }
+
+  function copy(text) {
+    text.focus();
+    text.select();
+    var copied = false;
+    try {
+      copied = document.execCommand("copy");
+    } catch (error) {
+      copied = false;
+    }
+    setStatus(copied ? "Copied: paste it into the chat." :
+      "The text below is selected: copy it, and paste it into the chat.");
+  }
+
+  // `promise`, told to the user when no answer comes within
+  // `config.answerWithinMs`; an answer that comes later still counts.
+  function answered(promise, retry, paste) {
+    var timer = setTimeout(function () {
+      if (done) {
+        return;
+      }
+      busy = false;
+      stuck("The host has not answered for " + seconds() + " seconds: it may not have " +
+        "taken what you sent.", paste, retry);
+    }, config.answerWithinMs);
+    return promise.then(function (value) {
+      clearTimeout(timer);
+      unstuck();
+      return value;
+    }, function (error) {
+      clearTimeout(timer);
+      unstuck();
+      throw error;
+    });
+  }
+
+  // ---------------------------------------------------------------------
+  // Submit, decline, cancel.
 
   function accept() {
     var args = {};
@@ -366,9 +677,17 @@
       showErrors(errors);
       return;
     }
+    if (!bridge && !useOpenAi()) {
+      notConnected(answersToPaste);
+      return;
+    }
     busy = true;
     setStatus("Sending\u2026");
     call(args, true);
+  }
+
+  function notConnected(paste) {
+    stuck("The host has not answered the app yet, so nothing can be sent from here.", paste, connect);
   }
 
   // Calls the tool with the answers and the token; a server that answers
@@ -380,7 +699,17 @@
     if (sent !== null) {
       withToken[config.tokenArgument] = sent;
     }
-    request("tools/call", { name: config.tool, arguments: withToken }).then(function (result) {
+    var again = function () {
+      busy = true;
+      setStatus("Sending\u2026");
+      call(args, retry);
+    };
+    answered(Promise.resolve().then(function () {
+      return bridge.call(withToken);
+    }), again, answersToPaste).then(function (result) {
+      if (done) {
+        return;
+      }
       var shown = result && result.structuredContent && result.structuredContent.status === "shown_in_app";
       keepToken(result);
       if (shown && retry && token !== null && token !== sent) {
@@ -392,10 +721,13 @@
         setStatus("The server did not take the answers: send the form again");
         return;
       }
-      showResult(result, true);
+      showResult(result);
     }, function (error) {
+      if (done) {
+        return;
+      }
       busy = false;
-      setStatus("The host did not send the form: " + ((error && error.message) || "no reason given"));
+      setStatus("The host did not send the form: " + reason(error));
     });
   }
 
@@ -404,13 +736,33 @@
     var what = action === "decline" ? "declined" : "cancelled";
     var text = "action=" + action + ": the user " + what + " the form \u201c" + config.message +
       "\u201d of `" + config.tool + "`";
+    var paste = function () {
+      return {
+        offer: "copy the message and paste it into the chat",
+        copy: "Copy the message",
+        label: "The message, to paste into the chat",
+        text: text
+      };
+    };
+    if (!bridge && !useOpenAi()) {
+      notConnected(paste);
+      return;
+    }
     busy = true;
-    request("ui/message", { role: "user", content: [{ type: "text", text: text }] }).then(function () {
+    answered(Promise.resolve().then(function () {
+      return bridge.say(text);
+    }), function () {
+      refuse(action);
+    }, paste).then(function () {
       busy = false;
-      finish(action === "decline" ? "You declined." : "You cancelled.");
+      if (!done) {
+        finish(action === "decline" ? "You declined." : "You cancelled.");
+      }
     }, function (error) {
       busy = false;
-      setStatus("The host did not take the message: " + ((error && error.message) || "no reason given"));
+      if (!done) {
+        setStatus("The host did not take the message: " + reason(error));
+      }
     });
   }
 
@@ -435,28 +787,31 @@
   form.addEventListener("submit", function (event) {
     event.preventDefault();
   });
+  ["input", "change"].forEach(function (type) {
+    form.addEventListener(type, function () {
+      touched = true;
+      keepState();
+    });
+  });
 
   if (typeof ResizeObserver === "function") {
     var last = "";
     new ResizeObserver(function () {
       var size = { width: Math.ceil(document.documentElement.scrollWidth), height: Math.ceil(document.documentElement.scrollHeight) };
       var key = size.width + "x" + size.height;
-      if (key !== last) {
+      if (key !== last && bridge !== openAiBridge) {
         last = key;
         send({ jsonrpc: "2.0", method: "ui/notifications/size-changed", params: size });
       }
     }).observe(document.documentElement);
   }
 
-  request("ui/initialize", {
-    protocolVersion: config.protocolVersion,
-    appInfo: { name: "elicit-form", version: config.version },
-    appCapabilities: { availableDisplayModes: ["inline"] }
-  }).then(function (result) {
-    applyContext(result && result.hostContext);
-    hostCapabilities = (result && result.hostCapabilities) || {};
-    send({ jsonrpc: "2.0", method: "ui/notifications/initialized", params: {} });
-  }, function (error) {
-    setStatus("The host did not connect: " + ((error && error.message) || "no reason given"));
-  });
+  // `window.openai` where the host provides it, now or with its first
+  // `openai:set_globals` (and a host may set its globals just after the
+  // document ran); else the MCP Apps protocol.
+  window.addEventListener("openai:set_globals", useOpenAi);
+  if (!useOpenAi()) {
+    connect();
+  }
+  setTimeout(useOpenAi, 0);
 })();

@@ -1,9 +1,10 @@
 //! The booking form's app in a real browser, through the reference host
-//! bridge: `interop/apps/build` installs `@modelcontextprotocol/ext-apps`
-//! (its `app-bridge`) and the official TypeScript MCP client, pinned, and
-//! bundles a small host page; this test serves the page and the example
-//! server on one loopback origin, and drives headless Chromium over
-//! WebDriver (Debian's `chromium` and `chromium-driver`):
+//! bridge of the MCP Apps extension: `interop/apps/build` installs
+//! `@modelcontextprotocol/ext-apps` (its `app-bridge`) and the official
+//! TypeScript MCP client, pinned, and bundles a small host page; these
+//! tests serve the page and the example server on one loopback origin, and
+//! drive headless Chromium over WebDriver (Debian's `chromium` and
+//! `chromium-driver`):
 //!
 //! - the host lists `book_table`, reads its `ui://` resource, calls the
 //!   tool as a model would and mounts the app in a sandboxed iframe; the
@@ -15,163 +16,74 @@
 //!   arrives at the host, and the app puts it in the model's context;
 //! - Decline and Cancel reach the host as messages saying so;
 //! - axe-core finds no violation in the mounted app, before and after
-//!   errors;
+//!   errors, and with the app saying the host does not answer;
 //! - the app loads and works with every name but the loopback address
-//!   unresolvable, loads no resource, and nothing reaches the server but
-//!   the host's page, its script and its MCP requests.
+//!   unresolvable, loads no resource, a `fetch` to another loopback origin
+//!   is refused by its policy, and nothing reaches the server but the
+//!   host's page, its script and its MCP requests;
+//! - the model's arguments fill the form without a word of error until the
+//!   user submits; messages from another window or origin are ignored;
+//! - a host that never connects, or never answers a call, is said so after
+//!   a few seconds, with what the user can do: try again (which works once
+//!   the host answers), or copy the answers for the chat;
+//! - every message the app posts names the host's origin.
 //!
-//! `ELICIT_BROWSER=0` skips it, loudly (for a machine without Chromium or
+//! `ELICIT_BROWSER=0` skips them, loudly (for a machine without Chromium or
 //! npm).
 //! With `ELICIT_APP_SCREENSHOT=PATH`, a screenshot of the mounted app
 //! showing the server's refusal is written to PATH.
 
 mod support {
+    #[allow(dead_code, reason = "each host's tests take what they need")]
+    pub mod app_host;
     #[allow(dead_code, reason = "the app is driven by its frame's controls")]
     pub mod browser;
 }
 
-use std::net::SocketAddr;
-use std::path::{Path, PathBuf};
-use std::process::Command;
-use std::sync::{Arc, Mutex};
-
-use axum::extract::{Request, State};
-use axum::middleware::{self, Next};
-use axum::response::{IntoResponse, Response};
-use axum::routing::get;
-use elicit_mcp::ExampleServer;
-use elicit_runtime::state::{StateKey, StateKeys};
-use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
-use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 use serde_json::{Value, json};
-use support::browser::{Browser, enabled};
+use support::app_host::{
+    ANSWER_WITHIN, AppTest, EMAIL_REFUSED, FRAME, REFUSALS, assert_no_network, booked, click,
+    field_error, fill_booking, host_log, open_host, serve_probe, set_value, shown, status,
+    wait_for_log,
+};
+use support::browser::Browser;
 
-/// The host's frame, which holds the app.
-const FRAME: &str = "#frame iframe";
-
-/// Every name resolves to nothing but the loopback address.
-const NO_NETWORK: &str = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1";
-
-/// Builds the host with `interop/apps/build`: the directory it serves.
-fn build_host() -> PathBuf {
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../interop/apps/build");
-    let output = Command::new(&script)
-        .output()
-        .unwrap_or_else(|error| panic!("cannot run `{}`: {error}", script.display()));
-    assert!(
-        output.status.success(),
-        "`interop/apps/build` failed ({}): {}",
-        output.status,
-        String::from_utf8_lossy(&output.stderr)
-    );
-    PathBuf::from(String::from_utf8(output.stdout).unwrap().trim())
-}
-
-type Seen = Arc<Mutex<Vec<String>>>;
-
-async fn record(State(seen): State<Seen>, request: Request, next: Next) -> Response {
-    seen.lock().unwrap().push(request.uri().path().to_owned());
-    next.run(request).await
-}
-
-fn file(site: &Path, name: &str, content_type: &'static str) -> Response {
-    let body = std::fs::read(site.join(name)).expect("the host is built");
-    ([("content-type", content_type)], body).into_response()
-}
-
-/// Serves the host page, its script, axe-core and the example server at
-/// `/mcp` on one loopback origin, recording every path requested.
-async fn serve(site: PathBuf) -> (SocketAddr, Seen) {
-    let keys = StateKeys::new(StateKey::generate().expect("the system has randomness"));
-    let server = ExampleServer::new(keys);
-    let service = StreamableHttpService::new(
-        move || Ok(server.clone()),
-        LocalSessionManager::default().into(),
-        StreamableHttpServerConfig::default(),
-    );
-    let seen = Seen::default();
-    let (page, script) = (site.clone(), site);
-    let router = axum::Router::new()
-        .route(
-            "/",
-            get(move || async move { file(&page, "host.html", "text/html; charset=utf-8") }),
-        )
-        .route(
-            "/host.js",
-            get(move || async move { file(&script, "host.js", "text/javascript") }),
-        )
-        .nest_service("/mcp", service)
-        .layer(middleware::from_fn_with_state(seen.clone(), record));
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let address = listener.local_addr().unwrap();
-    tokio::spawn(async move { axum::serve(listener, router).await });
-    (address, seen)
-}
-
-/// The host log's entries of `kind`, as JSON.
-async fn host_log(browser: &Browser, kind: &str) -> Vec<Value> {
-    let mut entries = Vec::new();
-    for entry in browser
-        .find_all(&format!("#log li[data-kind={kind}]"))
-        .await
-    {
-        let text = entry.text().await.expect("the log entry's text");
-        entries.push(serde_json::from_str(&text).unwrap());
-    }
-    entries
-}
-
-/// Opens the host, waits for the app to be mounted, and enters its frame.
-async fn open_app(browser: &Browser, host: &str) {
-    browser.open(host).await;
-    let state = browser
-        .wait_for_text("#state", |state| state == "mounted" || state == "failed")
-        .await;
-    if state != "mounted" {
-        panic!("the host failed: {:?}", host_log(browser, "error").await);
-    }
-    let frame = browser.find(FRAME).await;
-    assert_eq!(
-        frame.attr("sandbox").await.unwrap().as_deref(),
-        Some("allow-scripts"),
-        "the app is in a sandboxed frame of an opaque origin"
-    );
-    browser.enter_frame(FRAME).await;
+/// Opens the host at `url` (`/` and its query) and enters the mounted app.
+async fn open_app(browser: &Browser, url: &str) {
+    open_host(browser, url, &["mounted"]).await;
     browser.wait_for("html[data-theme=light]").await;
-}
-
-/// Text with its runs of white space as single spaces (a visually hidden
-/// prefix is laid out apart).
-fn words(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
-async fn set_value(browser: &Browser, css: &str, value: &str) {
-    let field = browser.find(css).await;
-    field.clear().await.expect("the field is cleared");
-    field.send_keys(value).await.expect("the value is typed");
-}
-
-async fn click(browser: &Browser, css: &str) {
-    browser.find(css).await.click().await.expect("a click");
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn the_booking_app_books_a_table_through_the_reference_host_bridge() {
-    if !enabled("the_booking_app_books_a_table_through_the_reference_host_bridge") {
+    let Some(test) =
+        AppTest::start("the_booking_app_books_a_table_through_the_reference_host_bridge").await
+    else {
         return;
-    }
-    let site = build_host();
-    let (address, seen) = serve(site).await;
+    };
+    let (browser, address) = (&test.browser, test.address);
+    let (probe, probe_seen) = serve_probe().await;
     let host = format!("http://{address}/");
-    let browser = Browser::start_with("app_browser", (900, 1600), &[NO_NETWORK]).await;
 
-    open_app(&browser, &host).await;
+    open_app(browser, &host).await;
+    let frame = {
+        browser.leave_frame().await;
+        let frame = browser.find(FRAME).await;
+        let sandbox = frame.attr("sandbox").await.unwrap();
+        browser.enter_frame(FRAME).await;
+        sandbox
+    };
+    assert_eq!(
+        frame.as_deref(),
+        Some("allow-scripts"),
+        "the app is in a sandboxed frame of an opaque origin"
+    );
     // The app loaded nothing: no script, style, font or image from anywhere.
     let loaded = browser
         .script("return performance.getEntriesByType('resource').length;")
         .await;
     assert_eq!(loaded, json!(0), "the app loads no resource");
+    assert_no_network(browser, probe, &probe_seen).await;
     browser.assert_accessible("app").await;
     // The host's style variables apply; its theme follows when it changes.
     let background = browser
@@ -188,24 +100,13 @@ async fn the_booking_app_books_a_table_through_the_reference_host_bridge() {
     browser.wait_for("html[data-theme=light]").await;
 
     // An answer the app's own check refuses, in the server's words.
-    let date = browser.find("#field-0").await;
-    browser
-        .client
-        .execute(
-            "arguments[0].value = '2027-02-14';",
-            vec![serde_json::to_value(&date).unwrap()],
-        )
-        .await
-        .expect("the date is set");
-    set_value(&browser, "#field-1", "40").await;
-    click(&browser, "#field-2-1").await; // on the terrace
-    click(&browser, "#field-3-1").await; // vegan
-    set_value(&browser, "#field-4", "ada@").await;
-    click(&browser, "button[value=accept]").await;
-    let message = browser
-        .wait_for_text("#field-1-error", |text| !text.is_empty())
-        .await;
-    assert_eq!(words(&message), "Error: Party size must be at most 12");
+    fill_booking(browser, "ada@").await;
+    set_value(browser, "#field-1", "40").await;
+    click(browser, "button[value=accept]").await;
+    assert_eq!(
+        field_error(browser, 1).await,
+        "Error: Party size must be at most 12"
+    );
     let party = browser.find("#field-1").await;
     assert_eq!(
         party.attr("aria-invalid").await.unwrap().as_deref(),
@@ -229,21 +130,15 @@ async fn the_booking_app_books_a_table_through_the_reference_host_bridge() {
     browser.assert_accessible("app with errors").await;
     browser.leave_frame().await;
     assert!(
-        host_log(&browser, "app-call").await.is_empty(),
+        host_log(browser, "app-call").await.is_empty(),
         "nothing sent yet"
     );
 
     // One only the server refuses: it comes back next to its field.
     browser.enter_frame(FRAME).await;
-    set_value(&browser, "#field-1", "2").await;
-    click(&browser, "button[value=accept]").await;
-    let message = browser
-        .wait_for_text("#field-4-error", |text| !text.is_empty())
-        .await;
-    assert_eq!(
-        words(&message),
-        "Error: Email is not an email address: the domain is empty"
-    );
+    set_value(browser, "#field-1", "2").await;
+    click(browser, "button[value=accept]").await;
+    assert_eq!(field_error(browser, 4).await, EMAIL_REFUSED);
     assert!(
         browser.find_all("#field-1-error").await.is_empty(),
         "the fixed field is clear"
@@ -253,7 +148,7 @@ async fn the_booking_app_books_a_table_through_the_reference_host_bridge() {
         let png = browser.find(FRAME).await.screenshot().await.unwrap();
         std::fs::write(&path, png).unwrap();
     }
-    let calls = host_log(&browser, "app-call").await;
+    let calls = host_log(browser, "app-call").await;
     assert_eq!(calls.len(), 1);
     assert_eq!(calls[0]["name"], "book_table");
     // The answers, and the token the first result gave the app, which
@@ -264,9 +159,10 @@ async fn the_booking_app_books_a_table_through_the_reference_host_bridge() {
         .unwrap()
         .remove("elicit_app")
         .expect("the app sends its token");
-    assert!(
-        token.as_str().is_some_and(|token| token.len() > 40),
-        "{token}"
+    let model_call = &host_log(browser, "model-call").await[0];
+    assert_eq!(
+        token, model_call["_meta"]["io.github.elicit-rs/app"]["token"],
+        "the token of the model's call's result"
     );
     assert_eq!(
         arguments,
@@ -275,7 +171,7 @@ async fn the_booking_app_books_a_table_through_the_reference_host_bridge() {
             "contactEmail": "ada@", "newsletter": false
         })
     );
-    let results = host_log(&browser, "tool-result").await;
+    let results = host_log(browser, "tool-result").await;
     assert_eq!(results[0]["isError"], true);
     assert_eq!(
         results[0]["structuredContent"]["invalidFields"][0]["field"],
@@ -285,20 +181,18 @@ async fn the_booking_app_books_a_table_through_the_reference_host_bridge() {
     // Fixed, it books, and the result arrives at the host.
     browser.enter_frame(FRAME).await;
     // Enter in a field submits, in a sandbox that blocks form submission.
-    set_value(&browser, "#field-4", "ada@example.com\u{E007}").await;
-    let booked = "booked 2 seats (Terrace) on 2027-02-14 for ada@example.com, dietary needs: Vegan";
-    let status = browser
-        .wait_for_text("#elicit-status", |text| text.starts_with("booked"))
-        .await;
-    assert_eq!(status, booked);
+    set_value(browser, "#field-4", "ada@example.com\u{E007}").await;
+    let booked = booked("ada@example.com");
+    let said = status(browser, |text| text.starts_with("booked")).await;
+    assert_eq!(said, booked);
     assert!(browser.find_all(".error-message").await.is_empty());
     browser.leave_frame().await;
-    let results = host_log(&browser, "tool-result").await;
+    let results = host_log(browser, "tool-result").await;
     assert_eq!(results.len(), 2);
     assert_eq!(results[1]["content"][0]["text"], booked);
     assert_ne!(results[1]["isError"], true);
     // And the model is told, through the host's context.
-    let context = host_log(&browser, "model-context").await;
+    let context = host_log(browser, "model-context").await;
     assert_eq!(context.len(), 1);
     assert_eq!(
         context[0]["content"][0]["text"],
@@ -309,26 +203,13 @@ async fn the_booking_app_books_a_table_through_the_reference_host_bridge() {
     );
 
     // Decline and cancel reach the host as such.
-    for (button, said, shown) in [
-        (
-            "decline",
-            "action=decline: the user declined the form",
-            "You declined.",
-        ),
-        (
-            "cancel",
-            "action=cancel: the user cancelled the form",
-            "You cancelled.",
-        ),
-    ] {
-        open_app(&browser, &host).await;
-        click(&browser, &format!("button[value={button}]")).await;
-        let status = browser
-            .wait_for_text("#elicit-status", |text| !text.is_empty())
-            .await;
+    for (button, said, shown) in REFUSALS {
+        open_app(browser, &host).await;
+        click(browser, &format!("button[value={button}]")).await;
+        let status = status(browser, |text| !text.is_empty()).await;
         assert_eq!(status, shown);
         browser.leave_frame().await;
-        let messages = host_log(&browser, "message").await;
+        let messages = host_log(browser, "message").await;
         assert_eq!(messages.len(), 1, "{button}");
         assert_eq!(messages[0]["role"], "user");
         let text = messages[0]["content"][0]["text"].as_str().unwrap();
@@ -338,17 +219,231 @@ async fn the_booking_app_books_a_table_through_the_reference_host_bridge() {
             "{text}"
         );
         assert!(
-            host_log(&browser, "app-call").await.is_empty(),
+            host_log(browser, "app-call").await.is_empty(),
             "{button} books nothing"
         );
     }
 
     // Nothing but the host's page, its script and MCP reached the server.
-    let seen = seen.lock().unwrap().clone();
-    assert!(
-        seen.iter()
-            .all(|path| ["/", "/host.js", "/mcp"].contains(&path.as_str())),
-        "{seen:?}"
+    test.assert_requested_only(&["/", "/host.js", "/mcp"]);
+    test.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_model_s_arguments_fill_the_app_without_errors_until_the_user_submits() {
+    let Some(test) =
+        AppTest::start("the_model_s_arguments_fill_the_app_without_errors_until_the_user_submits")
+            .await
+    else {
+        return;
+    };
+    let (browser, address) = (&test.browser, test.address);
+    let input = json!({ "partySize": 40, "seating": "bar", "newsletter": true });
+    let url = format!("http://{address}/?input={input}");
+    open_app(browser, &url).await;
+    browser.leave_frame().await;
+    let first = &host_log(browser, "model-call").await[0];
+    assert_eq!(first["structuredContent"]["status"], "shown_in_app");
+    browser.enter_frame(FRAME).await;
+    let prefilled = |shown: &Value| {
+        (
+            shown["field-1"].clone(),
+            shown["field-2-2"].clone(),
+            shown["field-6"].clone(),
+        )
+    };
+    // Filled once the host sends the tool's input, and nothing said of the
+    // party size the server would refuse.
+    for _ in 0..400 {
+        if prefilled(&shown(browser).await).0 == json!("40") {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    let form = shown(browser).await;
+    assert_eq!(prefilled(&form), (json!("40"), json!(true), json!(true)));
+    assert_eq!(
+        form["errors"],
+        json!([]),
+        "no error before the user submits"
     );
-    browser.close().await;
+    assert_eq!(
+        browser.find("#elicit-status").await.text().await.unwrap(),
+        ""
+    );
+
+    // Only the host's messages fill the form: not another window's (here
+    // the app's own), nor one claiming the host's window from another origin.
+    let forged = browser
+        .script(
+            "const host = location.ancestorOrigins[0]; \
+             const forge = (source, origin, notes) => window.dispatchEvent(new MessageEvent('message', { \
+               source, origin, data: { jsonrpc: '2.0', method: 'ui/notifications/tool-input', \
+               params: { arguments: { notes } } } })); \
+             forge(window, host, 'from the app'); \
+             forge(window.parent, 'http://127.0.0.1:1', 'from another origin'); \
+             const before = document.getElementById('field-5').value; \
+             forge(window.parent, host, 'from the host'); \
+             return [before, document.getElementById('field-5').value];",
+        )
+        .await;
+    assert_eq!(forged, json!(["", "from the host"]));
+
+    // Submitted, the app's own check speaks.
+    click(browser, "button[value=accept]").await;
+    browser.wait_for(".error-summary").await;
+    let errors = browser
+        .script(
+            "return Array.from(document.querySelectorAll('.error-summary li')).map(e => e.textContent);",
+        )
+        .await;
+    assert_eq!(
+        errors,
+        json!([
+            "Date is required",
+            "Party size must be at most 12",
+            "Email is required"
+        ])
+    );
+    browser.leave_frame().await;
+    assert!(host_log(browser, "app-call").await.is_empty());
+    test.close().await;
+}
+
+/// The app's words when the host has not answered in time.
+fn not_answered(what: &str) -> String {
+    format!("The host has not answered {what}for {ANSWER_WITHIN} seconds")
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_app_says_so_when_the_host_does_not_answer_and_offers_what_to_do() {
+    let Some(test) =
+        AppTest::start("the_app_says_so_when_the_host_does_not_answer_and_offers_what_to_do").await
+    else {
+        return;
+    };
+    let (browser, address) = (&test.browser, test.address);
+
+    // A host that does not connect: said, with what the user can do.
+    open_host(browser, &format!("http://{address}/?silent"), &["framed"]).await;
+    let said = status(browser, |text| text.starts_with("The host")).await;
+    assert_eq!(
+        said,
+        format!(
+            "{}, so the form cannot be sent from here. You can try again, or copy your \
+             answers and paste them into the chat.",
+            not_answered("the app ")
+        )
+    );
+    set_value(browser, "#field-1", "3").await;
+    click(browser, ".stuck button[value=copy]").await;
+    let pasted = browser
+        .find("#elicit-paste")
+        .await
+        .prop("value")
+        .await
+        .unwrap();
+    assert_eq!(
+        pasted.as_deref(),
+        Some(
+            "My answers to the form \u{201c}Please tell us about your reservation\u{201d} of \
+             `book_table`, as its arguments: {\"partySize\":3,\"seating\":\"indoor\",\"newsletter\":false}"
+        )
+    );
+    let copied = status(browser, |text| !text.starts_with("The host")).await;
+    assert!(
+        [
+            "Copied: paste it into the chat.",
+            "The text below is selected: copy it, and paste it into the chat."
+        ]
+        .contains(&copied.as_str()),
+        "{copied}"
+    );
+    browser
+        .assert_accessible("app whose host does not answer")
+        .await;
+    // Once the host answers, trying again connects.
+    browser.leave_frame().await;
+    browser.script("window.elicitHost.connect();").await;
+    browser.enter_frame(FRAME).await;
+    click(browser, ".stuck button[value=retry]").await;
+    browser.leave_frame().await;
+    wait_for_log(browser, "initialized", 1).await;
+    browser.enter_frame(FRAME).await;
+    assert!(
+        browser
+            .find(".stuck")
+            .await
+            .attr("hidden")
+            .await
+            .unwrap()
+            .is_some(),
+        "the offer is gone"
+    );
+    fill_booking(browser, "ada@example.com").await;
+    click(browser, "button[value=accept]").await;
+    let done = status(browser, |text| text.starts_with("booked")).await;
+    assert_eq!(done, booked("ada@example.com"));
+    browser.leave_frame().await;
+
+    // A host that takes a call and never answers it.
+    open_app(browser, &format!("http://{address}/?hang")).await;
+    fill_booking(browser, "bo@example.com").await;
+    click(browser, "button[value=accept]").await;
+    status(browser, |text| text == "Sending\u{2026}").await;
+    let said = status(browser, |text| text.starts_with("The host")).await;
+    assert_eq!(
+        said,
+        format!(
+            "{}: it may not have taken what you sent. You can try again, or copy your answers \
+             and paste them into the chat.",
+            not_answered("")
+        )
+    );
+    let pasted = browser
+        .find("#elicit-paste")
+        .await
+        .prop("value")
+        .await
+        .unwrap();
+    assert!(
+        pasted
+            .unwrap()
+            .ends_with("\"contactEmail\":\"bo@example.com\",\"newsletter\":false}"),
+        "the answers as typed"
+    );
+    click(browser, ".stuck button[value=retry]").await;
+    status(browser, |text| text == "Sending\u{2026}").await;
+    browser.leave_frame().await;
+    let calls = wait_for_log(browser, "app-call", 2).await;
+    assert_eq!(calls[0], calls[1], "the same call, again");
+    test.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn every_message_the_app_posts_names_the_host_s_origin() {
+    let Some(test) = AppTest::start("every_message_the_app_posts_names_the_host_s_origin").await
+    else {
+        return;
+    };
+    let (browser, address) = (&test.browser, test.address);
+    let url = format!("http://{address}/?sandbox=allow-scripts%20allow-same-origin");
+    open_app(browser, &url).await;
+    fill_booking(browser, "ada@example.com").await;
+    click(browser, "button[value=accept]").await;
+    status(browser, |text| text.starts_with("booked")).await;
+    browser.leave_frame().await;
+    let posts = host_log(browser, "app-post").await;
+    let methods: Vec<&str> = posts
+        .iter()
+        .filter_map(|post| post["method"].as_str())
+        .collect();
+    for method in ["ui/initialize", "tools/call", "ui/update-model-context"] {
+        assert!(methods.contains(&method), "{method} in {methods:?}");
+    }
+    let origin = format!("http://{address}");
+    for post in &posts {
+        assert_eq!(post["targetOrigin"], origin.as_str(), "{post}");
+    }
+    test.close().await;
 }
