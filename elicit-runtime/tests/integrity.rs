@@ -12,7 +12,8 @@ use elicit_runtime::protocol::{
     ElicitResult, ElicitationCapability, InputResponses, RetryParams, Revision,
 };
 use elicit_runtime::state::{
-    Binding, Expiry, MismatchKind, Principal, SeenTokens, StateError, StateKey, StateKeys,
+    Binding, Deployment, Expiry, MismatchKind, Principal, SeenTokens, StateError, StateKey,
+    StateKeys,
 };
 use elicit_runtime::{Elicitable, Elicitation};
 use serde_json::{Value, json};
@@ -35,7 +36,7 @@ struct Confirm {
 }
 
 fn keys() -> StateKeys {
-    StateKeys::new(StateKey::generate().unwrap())
+    StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE)
 }
 
 fn support() -> ClientSupport {
@@ -253,23 +254,32 @@ fn an_expired_token_is_no_oracle() {
 #[test]
 fn another_deployment_or_another_kind_of_payload_does_not_open() {
     let secret = StateKey::generate().unwrap().expose_base64();
-    let staging = StateKeys::parse(&secret)
-        .unwrap()
-        .with_context("pay-staging");
-    let production = StateKeys::parse(&secret)
-        .unwrap()
-        .with_context("pay-production");
+    let staging = StateKeys::parse(&secret, Deployment::named("pay-staging")).unwrap();
+    let production = StateKeys::parse(&secret, Deployment::named("pay-production")).unwrap();
+    let single = StateKeys::parse(&secret, Deployment::SINGLE).unwrap();
     let user = Principal::user("alice");
     let first = asked(pay(
         &mut open(&staging, &user, &RetryParams::default()).unwrap(),
         10,
     ));
     let crossed = retry(&[("payee", mallory())], first.request_state.as_deref());
+    for other in [&production, &single] {
+        assert_eq!(
+            open(other, &user, &crossed).unwrap_err(),
+            FlowError::State(StateError::Tampered)
+        );
+    }
+    assert!(open(&staging, &user, &crossed).is_ok());
+    // Nor does a named deployment open the single deployment's states.
+    let first = asked(pay(
+        &mut open(&single, &user, &RetryParams::default()).unwrap(),
+        10,
+    ));
+    let crossed = retry(&[("payee", mallory())], first.request_state.as_deref());
     assert_eq!(
-        open(&production, &user, &crossed).unwrap_err(),
+        open(&staging, &user, &crossed).unwrap_err(),
         FlowError::State(StateError::Tampered)
     );
-    assert!(open(&staging, &user, &crossed).is_ok());
 
     // JSON the application sealed for the same binding, shaped like a
     // flow's state: authentic, but not a flow state.
@@ -288,11 +298,11 @@ fn another_deployment_or_another_kind_of_payload_does_not_open() {
 #[test]
 fn a_far_future_or_future_issued_state_is_refused() {
     let secret = StateKey::generate().unwrap().expose_base64();
-    let strict = StateKeys::parse(&secret)
+    let strict = StateKeys::parse(&secret, Deployment::SINGLE)
         .unwrap()
         .with_ttl(Duration::from_secs(60))
         .with_leeway(Duration::from_secs(5));
-    let careless = StateKeys::parse(&secret)
+    let careless = StateKeys::parse(&secret, Deployment::SINGLE)
         .unwrap()
         .with_long_ttl(Duration::from_secs(400 * 24 * 3600));
     let binding = Binding::tool("pay", None);
@@ -322,7 +332,7 @@ fn a_far_future_or_future_issued_state_is_refused() {
     assert!(strict.open_at::<u8>(&binding, &slightly_ahead, now).is_ok());
     // A year's lifetime is cut to a day unless asked for.
     assert_eq!(
-        StateKeys::parse(&secret)
+        StateKeys::parse(&secret, Deployment::SINGLE)
             .unwrap()
             .with_ttl(Duration::from_secs(365 * 24 * 3600))
             .ttl(),

@@ -12,8 +12,8 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use elicit_runtime::Limits;
 use elicit_runtime::limits::LimitError;
 use elicit_runtime::state::{
-    Binding, Expiry, KeyError, MismatchKind, SealError, StateError, StateKey, StateKeys,
-    TOKEN_PREFIX,
+    Binding, Deployment, Expiry, KeyError, MismatchKind, SealError, StateError, StateKey,
+    StateKeys, TOKEN_PREFIX,
 };
 use proptest::prelude::*;
 use proptest::sample::Index;
@@ -65,7 +65,7 @@ fn booking() -> Booking {
 }
 
 fn keys() -> StateKeys {
-    StateKeys::parse(KEY_A).unwrap()
+    StateKeys::parse(KEY_A, Deployment::SINGLE).unwrap()
 }
 
 fn arguments() -> Map<String, Value> {
@@ -311,7 +311,7 @@ const URL_SAFE_NO_PAD_ALPHABET: &str =
 
 #[test]
 fn a_key_not_in_the_ring_is_unknown() {
-    let other = StateKeys::parse(KEY_B).unwrap();
+    let other = StateKeys::parse(KEY_B, Deployment::SINGLE).unwrap();
     assert_eq!(
         open(&other, &binding(), &sealed()),
         Err(StateError::UnknownKey)
@@ -590,9 +590,9 @@ fn a_state_of_another_type_is_unreadable() {
 
 #[test]
 fn a_ring_opens_what_its_older_keys_sealed() {
-    let old = StateKeys::parse(KEY_A).unwrap();
+    let old = StateKeys::parse(KEY_A, Deployment::SINGLE).unwrap();
     let token = old.seal(&binding(), 1, &booking()).unwrap();
-    let rotated = StateKeys::new(StateKey::parse(KEY_B).unwrap())
+    let rotated = StateKeys::new(StateKey::parse(KEY_B).unwrap(), Deployment::SINGLE)
         .with_previous(StateKey::parse(KEY_A).unwrap());
     assert_eq!(open(&rotated, &binding(), &token), Ok(booking()));
     // It seals with the new key only.
@@ -602,7 +602,7 @@ fn a_ring_opens_what_its_older_keys_sealed() {
         *StateKey::parse(KEY_B).unwrap().id().as_bytes()
     );
     assert_eq!(
-        StateKeys::parse(&format!("{KEY_B},{KEY_A}"))
+        StateKeys::parse(&format!("{KEY_B},{KEY_A}"), Deployment::SINGLE)
             .unwrap()
             .open::<Booking>(&binding(), &token)
             .map(|opened| opened.state),
@@ -614,7 +614,7 @@ fn a_ring_opens_what_its_older_keys_sealed() {
         Err(StateError::UnknownKey)
     );
     // Once the old key is dropped, its states no longer open.
-    let after = StateKeys::parse(KEY_B).unwrap();
+    let after = StateKeys::parse(KEY_B, Deployment::SINGLE).unwrap();
     assert_eq!(
         open(&after, &binding(), &token),
         Err(StateError::UnknownKey)
@@ -625,15 +625,15 @@ fn a_ring_opens_what_its_older_keys_sealed() {
 #[test]
 fn replicas_with_the_same_keys_open_each_others_states() {
     let text = format!("{KEY_A}\n{KEY_B}\n");
-    let first = StateKeys::parse(&text).unwrap();
-    let second = StateKeys::parse(&text).unwrap();
+    let first = StateKeys::parse(&text, Deployment::SINGLE).unwrap();
+    let second = StateKeys::parse(&text, Deployment::SINGLE).unwrap();
     let from_first = first.seal(&binding(), 1, &booking()).unwrap();
     let from_second = second.seal(&binding(), 2, &booking()).unwrap();
     assert_eq!(open(&second, &binding(), &from_first), Ok(booking()));
     assert_eq!(open(&first, &binding(), &from_second), Ok(booking()));
     // Written another way, the same keys.
     let hex_a = "5ccb729900afd67de413ba2148f71e852c5bc269903fa6cd74e30ab1d847ee15";
-    let third = StateKeys::parse(&format!("{hex_a}, {KEY_B}")).unwrap();
+    let third = StateKeys::parse(&format!("{hex_a}, {KEY_B}"), Deployment::SINGLE).unwrap();
     assert_eq!(open(&third, &binding(), &from_first), Ok(booking()));
 }
 
@@ -641,15 +641,20 @@ fn replicas_with_the_same_keys_open_each_others_states() {
 fn key_lists_are_parsed_and_refused_without_showing_keys() {
     let a = StateKey::parse(KEY_A).unwrap().id();
     let b = StateKey::parse(KEY_B).unwrap().id();
-    assert_eq!(StateKeys::parse(KEY_A).unwrap().key_ids(), [a]);
     assert_eq!(
-        StateKeys::parse(&format!("{KEY_B},{KEY_A}"))
+        StateKeys::parse(KEY_A, Deployment::SINGLE)
+            .unwrap()
+            .key_ids(),
+        [a]
+    );
+    assert_eq!(
+        StateKeys::parse(&format!("{KEY_B},{KEY_A}"), Deployment::SINGLE)
             .unwrap()
             .key_ids(),
         [b, a]
     );
     assert_eq!(
-        StateKeys::parse(&format!("\t{KEY_B} ,\n {KEY_A}=,"))
+        StateKeys::parse(&format!("\t{KEY_B} ,\n {KEY_A}=,"), Deployment::SINGLE)
             .unwrap()
             .key_ids(),
         [b, a]
@@ -677,7 +682,9 @@ fn key_lists_are_parsed_and_refused_without_showing_keys() {
             },
         ),
     ] {
-        let error = StateKeys::parse(&text).map(|_| ()).unwrap_err();
+        let error = StateKeys::parse(&text, Deployment::SINGLE)
+            .map(|_| ())
+            .unwrap_err();
         assert_eq!(error, expected, "{text:?}");
         for shown in [error.to_string(), format!("{error:?}")] {
             assert!(!shown.contains(secret), "{shown}");
@@ -691,7 +698,7 @@ fn key_lists_are_parsed_and_refused_without_showing_keys() {
 fn a_missing_variable_is_named() {
     let name = "ELICIT_TEST_STATE_KEYS_NEVER_SET_4f1c";
     assert_eq!(
-        StateKeys::from_env_var(name).unwrap_err(),
+        StateKeys::from_env_var(name, Deployment::SINGLE).unwrap_err(),
         KeyError::Missing {
             variable: name.into()
         }
@@ -716,15 +723,25 @@ fn environment_variables_are_read() {
     if std::env::var_os(CHILD).is_some() {
         let a = StateKey::parse(KEY_A).unwrap().id();
         let b = StateKey::parse(KEY_B).unwrap().id();
-        assert_eq!(StateKeys::from_env().unwrap().key_ids(), [b]);
-        assert_eq!(StateKeys::from_env_var(valid).unwrap().key_ids(), [a, b]);
+        let from_env = StateKeys::from_env().unwrap();
+        assert_eq!(from_env.key_ids(), [b]);
+        assert_eq!(from_env.deployment(), &Deployment::named("shop-production"));
         assert_eq!(
-            StateKeys::from_env_var(bad).unwrap_err(),
+            StateKeys::from_env_var(valid, Deployment::SINGLE)
+                .unwrap()
+                .key_ids(),
+            [a, b]
+        );
+        assert_eq!(
+            StateKeys::from_env_var(bad, Deployment::SINGLE).unwrap_err(),
             KeyError::Encoding { position: Some(2) }
         );
-        assert_eq!(StateKeys::from_env_var(empty).unwrap_err(), KeyError::Empty);
         assert_eq!(
-            StateKeys::from_env_var(short).unwrap_err(),
+            StateKeys::from_env_var(empty, Deployment::SINGLE).unwrap_err(),
+            KeyError::Empty
+        );
+        assert_eq!(
+            StateKeys::from_env_var(short, Deployment::SINGLE).unwrap_err(),
             KeyError::Length {
                 position: Some(1),
                 length: 16
@@ -732,7 +749,7 @@ fn environment_variables_are_read() {
         );
         #[cfg(unix)]
         assert_eq!(
-            StateKeys::from_env_var(not_unicode).unwrap_err(),
+            StateKeys::from_env_var(not_unicode, Deployment::SINGLE).unwrap_err(),
             KeyError::NotUnicode {
                 variable: not_unicode.into()
             }
@@ -750,6 +767,7 @@ fn environment_variables_are_read() {
         ])
         .env(CHILD, "1")
         .env("ELICIT_STATE_KEYS", format!(" {KEY_B} "))
+        .env("ELICIT_STATE_CONTEXT", "shop-production")
         .env(valid, format!("{KEY_A},\n{KEY_B}"))
         .env(bad, format!("{KEY_A} not-base64!"))
         .env(empty, "")
@@ -768,6 +786,60 @@ fn environment_variables_are_read() {
     );
     assert!(stdout.contains("child checks done"), "{stdout}");
     assert!(stdout.contains("1 passed"), "{stdout}");
+}
+
+/// Keys read from the environment name their deployment: without
+/// `ELICIT_STATE_CONTEXT` (or with it empty) there is no ring, and the
+/// error names the variable and both ways out. Run in a child process, as
+/// [`environment_variables_are_read`] is.
+#[test]
+fn keys_from_the_environment_need_a_deployment() {
+    if std::env::var_os(CHILD).is_some() {
+        let error = StateKeys::from_env().unwrap_err();
+        assert_eq!(
+            error,
+            KeyError::NoDeployment {
+                variable: "ELICIT_STATE_CONTEXT".into()
+            }
+        );
+        let message = error.to_string();
+        assert!(
+            message.contains("`ELICIT_STATE_CONTEXT` is not set"),
+            "{message}"
+        );
+        assert!(message.contains("this deployment's name"), "{message}");
+        assert!(message.contains("Deployment::SINGLE"), "{message}");
+        assert!(!message.contains(KEY_B), "{message}");
+        // The way out it names: the keys for this deployment alone.
+        let single = StateKeys::from_env_var(StateKeys::ENV, Deployment::SINGLE).unwrap();
+        assert_eq!(single.deployment(), &Deployment::SINGLE);
+        println!("child checks done");
+        return;
+    }
+    for context in [None, Some(""), Some("  ")] {
+        let mut child = std::process::Command::new(std::env::current_exe().unwrap());
+        child
+            .args([
+                "--exact",
+                "keys_from_the_environment_need_a_deployment",
+                "--nocapture",
+                "--test-threads=1",
+            ])
+            .env(CHILD, "1")
+            .env("ELICIT_STATE_KEYS", KEY_B);
+        match context {
+            Some(context) => child.env("ELICIT_STATE_CONTEXT", context),
+            None => child.env_remove("ELICIT_STATE_CONTEXT"),
+        };
+        let output = child.output().unwrap();
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        assert!(
+            output.status.success(),
+            "{context:?}: {stdout}\n{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        assert!(stdout.contains("child checks done"), "{stdout}");
+    }
 }
 
 #[test]
@@ -790,7 +862,7 @@ fn a_token_over_the_limit_is_refused_before_decoding() {
     // The default: one mebibyte.
     let megabyte = "A".repeat((1 << 20) + 1);
     assert!(matches!(
-        StateKeys::parse(KEY_A)
+        StateKeys::parse(KEY_A, Deployment::SINGLE)
             .unwrap()
             .open::<Booking>(&binding(), &megabyte),
         Err(StateError::TooLarge(LimitError::StringBytes {
@@ -957,7 +1029,7 @@ fn no_error_tells_anything_of_the_state() {
             .unwrap_err(),
         keys.open::<Value>(&binding, &token[1..]).unwrap_err(),
         keys.open::<Value>(&binding, &token[..100]).unwrap_err(),
-        StateKeys::parse(KEY_B)
+        StateKeys::parse(KEY_B, Deployment::SINGLE)
             .unwrap()
             .open::<Value>(&binding, &token)
             .unwrap_err(),
@@ -1044,7 +1116,7 @@ fn no_error_tells_anything_of_the_state() {
             }
         }
     }
-    let key_error = StateKeys::parse("SECRET-STATE-MARKER")
+    let key_error = StateKeys::parse("SECRET-STATE-MARKER", Deployment::SINGLE)
         .map(|_| ())
         .unwrap_err();
     assert!(!format!("{key_error} {key_error:?}").contains("SECRET"));

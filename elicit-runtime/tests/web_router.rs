@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use axum::Router;
 use axum::body::{Body, to_bytes};
-use elicit_runtime::state::{Binding, Principal, StateKey, StateKeys};
+use elicit_runtime::state::{Binding, Deployment, Principal, StateKey, StateKeys};
 use elicit_runtime::web::store::{MemoryStore, NewVisit, StoreError, VisitId, VisitStore};
 use elicit_runtime::web::{WebError, WebForms};
 use elicit_runtime::{Elicitable, Elicitation, Limits, Secret};
@@ -46,7 +46,7 @@ fn setup_with(limits: Limits, sign_in: Option<&str>) -> Setup {
     setup_over(
         store.clone(),
         store,
-        StateKeys::new(StateKey::generate().unwrap()),
+        StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE),
         limits,
         sign_in,
     )
@@ -856,7 +856,7 @@ mod flow {
     use elicit_runtime::web::store::{Created, SealedAnswer, StoreFuture, Visit, Waited};
 
     fn keys() -> StateKeys {
-        StateKeys::new(StateKey::generate().unwrap())
+        StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE)
     }
 
     /// The flow of `connect_account` for `user`, of a client with form and
@@ -1380,7 +1380,7 @@ mod prefer {
     }
 
     async fn mode_of(capability: ElicitationCapability, prefer: Prefer) -> String {
-        let keys = StateKeys::new(StateKey::generate().unwrap());
+        let keys = StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE);
         let store = MemoryStore::new(10);
         let web = WebForms::new(
             store,

@@ -557,7 +557,7 @@ mod tests {
     use crate::protocol::ElicitationId;
     use crate::state::SealError;
     use crate::state::StateError;
-    use crate::state::{StateKey, StateKeys};
+    use crate::state::{Deployment, StateKey, StateKeys};
 
     /// The state in `bytes`, opened as from a token's payload.
     fn decode(bytes: &[u8], keys: &StateKeys) -> Result<Carried, StateError> {
@@ -566,7 +566,10 @@ mod tests {
     }
 
     fn keys() -> StateKeys {
-        StateKeys::new(StateKey::from_bytes(core::array::from_fn(|i| i as u8 ^ 0x5c)).unwrap())
+        StateKeys::new(
+            StateKey::from_bytes(core::array::from_fn(|i| i as u8 ^ 0x5c)).unwrap(),
+            Deployment::SINGLE,
+        )
     }
 
     fn every_part() -> Carried {

@@ -39,7 +39,7 @@ use crate::url::UrlConsent;
 /// ```
 /// use elicit_runtime::flow::{ClientSupport, Flow, Stop};
 /// use elicit_runtime::protocol::{ElicitResult, ElicitationCapability, InputResponses, RetryParams, Revision};
-/// use elicit_runtime::state::{Binding, Principal, StateKey, StateKeys};
+/// use elicit_runtime::state::{Binding, Deployment, Principal, StateKey, StateKeys};
 /// use elicit_runtime::{Elicitable, Elicitation};
 ///
 /// #[derive(Debug, Elicitable)]
@@ -64,7 +64,7 @@ use crate::url::UrlConsent;
 ///     Ok(format!("{} likes {}", name.name, color.color))
 /// }
 ///
-/// let keys = StateKeys::new(StateKey::generate().unwrap());
+/// let keys = StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE);
 /// let binding = Binding::tool("greet", None);
 /// // The user the server authenticated this request as.
 /// let user = Principal::user("ada@example.com");
@@ -245,7 +245,7 @@ impl Flow {
     /// ```
     /// use elicit_runtime::flow::{ClientSupport, Flow, Stop};
     /// use elicit_runtime::protocol::{ElicitResult, ElicitationCapability, InputResponses, RetryParams, Revision};
-    /// use elicit_runtime::state::{Binding, Principal, StateKey, StateKeys};
+    /// use elicit_runtime::state::{Binding, Deployment, Principal, StateKey, StateKeys};
     /// use elicit_runtime::{Elicitable, Elicitation};
     ///
     /// #[derive(Debug, PartialEq, Elicitable)]
@@ -253,7 +253,7 @@ impl Flow {
     ///     name: String,
     /// }
     ///
-    /// let keys = StateKeys::new(StateKey::generate().unwrap());
+    /// let keys = StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE);
     /// let support = ClientSupport::elicitation(ElicitationCapability::form_only());
     /// let content = serde_json::json!({ "name": "Ada" }).as_object().unwrap().clone();
     /// let answered = RetryParams::new(InputResponses::new().with("name", &ElicitResult::accept(content)), None);
@@ -383,7 +383,7 @@ impl Flow {
     /// ```
     /// use elicit_runtime::flow::{ClientSupport, Flow, Stop};
     /// use elicit_runtime::protocol::{ElicitResult, ElicitationCapability, InputResponses, RetryParams, Revision};
-    /// use elicit_runtime::state::{Binding, Principal, SeenTokens, StateKey, StateKeys};
+    /// use elicit_runtime::state::{Binding, Deployment, Principal, SeenTokens, StateKey, StateKeys};
     /// use elicit_runtime::{Elicitable, Elicitation};
     ///
     /// #[derive(Elicitable)]
@@ -391,7 +391,7 @@ impl Flow {
     ///     ok: bool,
     /// }
     ///
-    /// let keys = StateKeys::new(StateKey::generate().unwrap());
+    /// let keys = StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE);
     /// let support = ClientSupport::elicitation(ElicitationCapability::form_only());
     /// let paid = SeenTokens::new(10_000);
     /// let pay = |retry: &RetryParams| -> Result<&str, Stop> {
@@ -842,13 +842,13 @@ mod tests {
     use crate::flow::carried::Carried;
     use crate::flow::{AskError, ClientSupport, Stop};
     use crate::protocol::{ElicitationCapability, RetryParams, Revision};
-    use crate::state::{Binding, Principal, StateKey, StateKeys};
+    use crate::state::{Binding, Deployment, Principal, StateKey, StateKeys};
 
     /// A state at the last round a `u32` counts: the next round is refused
     /// with a typed error, never a wrapped or overflowing count.
     #[test]
     fn the_round_count_never_overflows() {
-        let keys = StateKeys::new(StateKey::generate().unwrap());
+        let keys = StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE);
         let binding = Binding::tool("t", None);
         let bytes = Carried::default().encode(&keys).unwrap();
         let token = keys

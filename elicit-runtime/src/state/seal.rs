@@ -22,9 +22,9 @@ use crate::protocol::{Purpose, RandomnessError};
 /// version (`3`).
 ///
 /// ```
-/// use elicit_runtime::state::{Binding, StateKey, StateKeys, TOKEN_PREFIX};
+/// use elicit_runtime::state::{Binding, Deployment, StateKey, StateKeys, TOKEN_PREFIX};
 ///
-/// let keys = StateKeys::new(StateKey::generate().unwrap());
+/// let keys = StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE);
 /// let token = keys.seal(&Binding::tool("t", None), 1, &()).unwrap();
 /// assert_eq!(TOKEN_PREFIX, "es3.");
 /// assert!(token.starts_with(TOKEN_PREFIX));
@@ -76,9 +76,9 @@ pub(crate) enum Kind {
 ///
 /// ```
 /// use std::time::{Duration, UNIX_EPOCH};
-/// use elicit_runtime::state::{Binding, StateKey, StateKeys};
+/// use elicit_runtime::state::{Binding, Deployment, StateKey, StateKeys};
 ///
-/// let keys = StateKeys::new(StateKey::generate().unwrap()).with_ttl(Duration::from_secs(300));
+/// let keys = StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE).with_ttl(Duration::from_secs(300));
 /// let binding = Binding::tool("book", None);
 /// let now = UNIX_EPOCH + Duration::from_secs(1_800_000_000);
 /// let token = keys.seal_at(&binding, 2, &vec!["Lisbon"], now).unwrap();
@@ -122,10 +122,10 @@ impl StateKeys {
     /// # Examples
     ///
     /// ```
-    /// use elicit_runtime::state::{Binding, StateKey, StateKeys, TOKEN_PREFIX};
+    /// use elicit_runtime::state::{Binding, Deployment, StateKey, StateKeys, TOKEN_PREFIX};
     /// use serde_json::json;
     ///
-    /// let keys = StateKeys::new(StateKey::generate().unwrap());
+    /// let keys = StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE);
     /// let arguments = json!({ "city": "Lisbon" });
     /// let binding = Binding::tool("book_hotel", arguments.as_object());
     ///
@@ -154,9 +154,9 @@ impl StateKeys {
     ///
     /// ```
     /// use std::time::{Duration, UNIX_EPOCH};
-    /// use elicit_runtime::state::{Binding, StateError, StateKey, StateKeys};
+    /// use elicit_runtime::state::{Binding, Deployment, StateError, StateKey, StateKeys};
     ///
-    /// let keys = StateKeys::new(StateKey::generate().unwrap());
+    /// let keys = StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE);
     /// let binding = Binding::prompt("plan_trip", None);
     /// let then = UNIX_EPOCH + Duration::from_secs(1_000_000_000);
     /// let token = keys.seal_at(&binding, 1, &"old", then).unwrap();
@@ -311,7 +311,7 @@ impl StateKeys {
     /// decoded); the prefix and base64url ([`StateError::Malformed`]); the
     /// smallest length ([`StateError::Truncated`]); the key id
     /// ([`StateError::UnknownKey`]); the authentication, which covers the
-    /// ring's context and the kind of payload ([`StateError::Tampered`]);
+    /// ring's deployment and the kind of payload ([`StateError::Tampered`]);
     /// then, on the authentic content, the age first
     /// ([`StateError::Expired`]: past the sealed expiry, older than this
     /// ring's lifetime plus leeway, or issued in the future), so that an
@@ -328,14 +328,14 @@ impl StateKeys {
     /// # Examples
     ///
     /// ```
-    /// use elicit_runtime::state::{Binding, StateError, StateKey, StateKeys};
+    /// use elicit_runtime::state::{Binding, Deployment, StateError, StateKey, StateKeys};
     /// use serde::{Deserialize, Serialize};
     /// use serde_json::json;
     ///
     /// #[derive(Serialize, Deserialize, Debug, PartialEq)]
     /// struct Booking { city: String, nights: u32 }
     ///
-    /// let keys = StateKeys::new(StateKey::generate().unwrap());
+    /// let keys = StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE);
     /// let arguments = json!({ "hotel": "Avenida" });
     /// let binding = Binding::tool("book", arguments.as_object()).for_principal("alice");
     /// let token = keys.seal(&binding, 1, &Booking { city: "Lisbon".into(), nights: 3 }).unwrap();
@@ -364,9 +364,9 @@ impl StateKeys {
     ///
     /// ```
     /// use std::time::{Duration, SystemTime};
-    /// use elicit_runtime::state::{Binding, Expiry, StateError, StateKey, StateKeys};
+    /// use elicit_runtime::state::{Binding, Deployment, Expiry, StateError, StateKey, StateKeys};
     ///
-    /// let keys = StateKeys::new(StateKey::generate().unwrap()).with_ttl(Duration::from_secs(60));
+    /// let keys = StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE).with_ttl(Duration::from_secs(60));
     /// let binding = Binding::tool("book", None);
     /// let now = SystemTime::now();
     /// let token = keys.seal_at(&binding, 1, &0u8, now).unwrap();
@@ -499,7 +499,7 @@ impl StateKeys {
     }
 
     /// The associated data: the label, the version, the kind of payload,
-    /// the key id and the digest of the ring's context, so a token
+    /// the key id and the digest of the ring's deployment, so a token
     /// authenticates only as this format, this version, this kind, under
     /// this key id and in this deployment.
     fn associated_data(&self, kind: Kind, id: KeyId) -> [u8; AAD_LEN] {
@@ -509,7 +509,7 @@ impl StateKeys {
         rest[0] = VERSION;
         rest[1] = kind as u8;
         rest[2..2 + KEY_ID_LEN].copy_from_slice(id.as_bytes());
-        rest[2 + KEY_ID_LEN..].copy_from_slice(&self.context_digest);
+        rest[2 + KEY_ID_LEN..].copy_from_slice(&self.deployment_digest);
         aad
     }
 }
@@ -702,10 +702,13 @@ mod tests {
     use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 
     use super::{HEADER_LEN, SMALLEST, TOKEN_PREFIX, base64url_len, secs_down, secs_up, time};
-    use crate::state::{Binding, Expiry, SealError, StateError, StateKey, StateKeys};
+    use crate::state::{Binding, Deployment, Expiry, SealError, StateError, StateKey, StateKeys};
 
     fn keys() -> StateKeys {
-        StateKeys::new(StateKey::from_bytes(core::array::from_fn(|i| (i as u8) ^ 0xa7)).unwrap())
+        StateKeys::new(
+            StateKey::from_bytes(core::array::from_fn(|i| (i as u8) ^ 0xa7)).unwrap(),
+            Deployment::SINGLE,
+        )
     }
 
     fn decoded(token: &str) -> Vec<u8> {

@@ -28,7 +28,7 @@ use crate::state::{Binding, Principal, StateError, StateKeys, TokenId};
 /// router ([`WebForms::router`]) and every flow share one.
 ///
 /// ```
-/// use elicit_runtime::state::{StateKey, StateKeys};
+/// use elicit_runtime::state::{Deployment, StateKey, StateKeys};
 /// use elicit_runtime::web::store::MemoryStore;
 /// use elicit_runtime::web::{FromExtensions, WebForms};
 /// use elicit_runtime::{Elicitable, Secret};
@@ -41,7 +41,7 @@ use crate::state::{Binding, Principal, StateError, StateKeys, TokenId};
 ///     api_key: Secret,
 /// }
 ///
-/// let keys = StateKeys::new(StateKey::generate().unwrap());
+/// let keys = StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE);
 /// let web = WebForms::new(MemoryStore::new(10_000), keys, "https://example.com", FromExtensions)
 ///     .unwrap()
 ///     .form::<Connect>("connect")
@@ -217,11 +217,11 @@ impl WebForms {
     /// ```
     /// use std::time::Duration;
     /// use axum::http::request::Parts;
-    /// use elicit_runtime::state::{Principal, StateKey, StateKeys};
+    /// use elicit_runtime::state::{Deployment, Principal, StateKey, StateKeys};
     /// use elicit_runtime::web::WebForms;
     /// use elicit_runtime::web::store::MemoryStore;
     ///
-    /// let keys = StateKeys::new(StateKey::generate().unwrap());
+    /// let keys = StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE);
     /// let visitor = |_: &Parts| Some(Principal::user("alice"));
     /// let web = WebForms::new(MemoryStore::new(100), keys, "https://example.com", visitor)
     ///     .unwrap()
@@ -340,7 +340,7 @@ impl WebForms {
     /// ```
     /// use axum::http::request::Parts;
     /// use elicit_runtime::Elicitable;
-    /// use elicit_runtime::state::{Binding, Principal, StateKey, StateKeys};
+    /// use elicit_runtime::state::{Binding, Deployment, Principal, StateKey, StateKeys};
     /// use elicit_runtime::web::WebForms;
     /// use elicit_runtime::web::store::{MemoryStore, VisitState};
     /// # tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap().block_on(async {
@@ -350,7 +350,7 @@ impl WebForms {
     ///     number: String,
     /// }
     ///
-    /// let keys = StateKeys::new(StateKey::generate().unwrap());
+    /// let keys = StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE);
     /// let visitor = |_: &Parts| Some(Principal::user("alice"));
     /// let web = WebForms::new(MemoryStore::new(100), keys, "https://example.com", visitor)
     ///     .unwrap()

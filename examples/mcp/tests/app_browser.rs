@@ -40,7 +40,7 @@ use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use elicit_mcp::ExampleServer;
-use elicit_runtime::state::{StateKey, StateKeys};
+use elicit_runtime::state::{Deployment, StateKey, StateKeys};
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 use serde_json::{Value, json};
@@ -82,7 +82,10 @@ fn file(site: &Path, name: &str, content_type: &'static str) -> Response {
 /// Serves the host page, its script, axe-core and the example server at
 /// `/mcp` on one loopback origin, recording every path requested.
 async fn serve(site: PathBuf) -> (SocketAddr, Seen) {
-    let keys = StateKeys::new(StateKey::generate().expect("the system has randomness"));
+    let keys = StateKeys::new(
+        StateKey::generate().expect("the system has randomness"),
+        Deployment::SINGLE,
+    );
     let server = ExampleServer::new(keys);
     let service = StreamableHttpService::new(
         move || Ok(server.clone()),

@@ -20,7 +20,11 @@ const BOB: &str = "bob-token-fedcba9876543210";
 fn start() -> ServerProcess {
     let key = StateKey::generate().unwrap().expose_base64();
     let users = format!("alice={ALICE},bob={BOB}");
-    ServerProcess::start(&[("ELICIT_STATE_KEYS", &key), ("ELICIT_DEMO_USERS", &users)])
+    ServerProcess::start(&[
+        ("ELICIT_STATE_KEYS", &key),
+        ("ELICIT_STATE_CONTEXT", "flow-integrity-test"),
+        ("ELICIT_DEMO_USERS", &users),
+    ])
 }
 
 #[tokio::test(flavor = "multi_thread")]

@@ -12,7 +12,7 @@ mod rmcp_session;
 
 use axum::http;
 use elicit_runtime::protocol::ElicitationCapability;
-use elicit_runtime::state::{Principal, StateKey, StateKeys};
+use elicit_runtime::state::{Deployment, Principal, StateKey, StateKeys};
 use elicit_runtime::web::WebForms;
 use elicit_runtime::web::store::MemoryStore;
 use rmcp::ClientHandler;
@@ -90,7 +90,7 @@ fn web(keys: &StateKeys) -> WebForms {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn the_page_completes_the_elicitation_and_the_tool_continues() {
-    let keys = StateKeys::new(StateKey::generate().unwrap());
+    let keys = StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE);
     let web = web(&keys);
     let router = web.router();
     let server = ExampleServer::new(keys).with_web(web);
@@ -133,7 +133,7 @@ async fn the_page_completes_the_elicitation_and_the_tool_continues() {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn declining_to_open_the_page_ends_without_waiting() {
-    let keys = StateKeys::new(StateKey::generate().unwrap());
+    let keys = StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE);
     let web = web(&keys);
     let router = web.router();
     let server = ExampleServer::new(keys.clone()).with_web(web);
