@@ -341,7 +341,7 @@ fn a_far_future_or_future_issued_state_is_refused() {
 }
 
 /// Attack 8: The final round sent again does not pay again: the tool records the
-/// state's token id before it acts.
+/// flow's id before it acts.
 #[test]
 fn a_replayed_final_round_is_refused() {
     let keys = keys();
@@ -372,11 +372,82 @@ fn a_replayed_final_round_is_refused() {
     );
     assert_eq!(again.to_string(), FlowError::Replayed.to_string());
     assert_eq!(payments.get(), 1);
-    // The id is the token's: the same on every open, another per round.
-    let id = |retry: &RetryParams| open(&keys, &user, retry).unwrap().token_id();
-    assert_eq!(id(&last), id(&last));
-    assert_ne!(id(&last), id(&named));
-    assert_eq!(id(&RetryParams::default()), None);
+    // The token's id is the same on every open, another per round; the
+    // flow's is the first round's, in every round.
+    let token = |retry: &RetryParams| open(&keys, &user, retry).unwrap().token_id();
+    assert_eq!(token(&last), token(&last));
+    assert_ne!(token(&last), token(&named));
+    assert_eq!(token(&RetryParams::default()), None);
+    let flow = |retry: &RetryParams| open(&keys, &user, retry).unwrap().flow_id();
+    assert_eq!(flow(&last), token(&named));
+    assert_eq!(flow(&named), token(&named));
+    assert_eq!(flow(&RetryParams::default()), None);
+}
+
+/// Attack 8b: The round before the last sent again, with the same answers:
+/// the server seals a new final state (a new token) of the same flow, and
+/// its "yes" pays nothing more; nor does the last state sent again without
+/// answers, which the server asks again under a new token. A call that
+/// starts over without a state is a new flow, and pays.
+#[test]
+fn a_replayed_earlier_round_does_not_pay_again() {
+    let keys = keys();
+    let user = Principal::user("alice");
+    let paid = SeenTokens::new(1000);
+    let payments = Cell::new(0);
+    let pay_once = |retry: &RetryParams| -> Result<String, Stop> {
+        let mut flow = open(&keys, &user, retry)?;
+        let done = pay(&mut flow, 10)?;
+        if done.starts_with("paid") {
+            flow.once(&paid)?;
+            payments.set(payments.get() + 1);
+        }
+        Ok(done)
+    };
+    let first = asked(pay_once(&RetryParams::default()));
+    let named = retry(
+        &[("payee", accept(json!({ "name": "bob" })))],
+        first.request_state.as_deref(),
+    );
+    let confirm = asked(pay_once(&named));
+    let last = retry(&[("confirm", yes())], confirm.request_state.as_deref());
+    assert_eq!(pay_once(&last).unwrap(), "paid $10 to bob");
+
+    // The payee's round again, the same answer: a fresh confirmation state.
+    let confirm_again = asked(pay_once(&named));
+    assert_ne!(confirm_again.request_state, confirm.request_state);
+    let last_again = retry(
+        &[("confirm", yes())],
+        confirm_again.request_state.as_deref(),
+    );
+    let replayed = pay_once(&last_again).unwrap_err();
+    assert!(
+        matches!(replayed, Stop::Refused(FlowError::Replayed)),
+        "{replayed:?}"
+    );
+
+    // The confirmation's state sent without an answer: asked again under a
+    // new token, whose "yes" pays nothing more either.
+    let unanswered = retry(&[], confirm.request_state.as_deref());
+    let asked_again = asked(pay_once(&unanswered));
+    assert_eq!(keys_of(&asked_again), ["confirm"]);
+    let last_again = retry(&[("confirm", yes())], asked_again.request_state.as_deref());
+    assert!(matches!(
+        pay_once(&last_again),
+        Err(Stop::Refused(FlowError::Replayed))
+    ));
+    assert_eq!(payments.get(), 1);
+
+    // Starting over without a state: another flow, another payment.
+    let fresh = asked(pay_once(&RetryParams::default()));
+    let named = retry(
+        &[("payee", accept(json!({ "name": "bob" })))],
+        fresh.request_state.as_deref(),
+    );
+    let confirm = asked(pay_once(&named));
+    let last = retry(&[("confirm", yes())], confirm.request_state.as_deref());
+    assert_eq!(pay_once(&last).unwrap(), "paid $10 to bob");
+    assert_eq!(payments.get(), 2);
 }
 
 /// Attack 10: Accepting a URL request is consent to open the page, not a visit:

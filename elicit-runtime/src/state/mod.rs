@@ -154,7 +154,8 @@
 //! - A sealed state is not single-use: until it expires, the same client
 //!   can send the same round again, and get the same answer. Keep what a
 //!   round does idempotent, or record what must happen once by its
-//!   [`TokenId`] ([`SeenTokens`]).
+//!   [`TokenId`] ([`SeenTokens`]); a flow records its own id, the
+//!   [`TokenId`] of its first state (`Flow::once`).
 //! - The principal must come from the server's own authentication of the
 //!   request, never from the request's content; with
 //!   [`Principal::UNBOUND`], any client holding a token can continue it.

@@ -221,7 +221,7 @@ impl StateKeys {
         payload: &[u8],
         now: SystemTime,
     ) -> Result<String, SealError> {
-        self.seal_written(kind, binding, round, payload.len(), now, |sealed| {
+        self.seal_written(kind, binding, round, payload.len(), now, None, |sealed| {
             sealed.extend_from_slice(payload);
         })
     }
@@ -230,7 +230,10 @@ impl StateKeys {
     /// `write` appends to the buffer being sealed, after the header: the
     /// plaintext is written once, where it is encrypted, and no copy of it
     /// is left to wipe. The buffer never grows ([`Within`]); a payload of
-    /// another length is refused.
+    /// another length is refused. The state expires after the ring's
+    /// lifetime, or at `expires_by` if that is sooner (a flow's state
+    /// expires with the flow's first).
+    #[allow(clippy::too_many_arguments, reason = "each is one part of the header")]
     pub(crate) fn seal_written(
         &self,
         kind: Kind,
@@ -238,6 +241,7 @@ impl StateKeys {
         round: u32,
         payload_len: usize,
         now: SystemTime,
+        expires_by: Option<SystemTime>,
         write: impl FnOnce(&mut Within<'_>),
     ) -> Result<String, SealError> {
         let sealed_len = KEY_ID_LEN + NONCE_LEN + HEADER_LEN + payload_len + TAG_LEN;
@@ -256,6 +260,7 @@ impl StateKeys {
         })?;
         let entry = &self.keys[0];
         let expires = now.checked_add(self.ttl).map_or(MAX_SECS, secs_up);
+        let expires = expires_by.map_or(expires, |by| expires.min(secs_up(by)));
 
         let mut sealed = Zeroizing::new(Vec::with_capacity(sealed_len));
         sealed.extend_from_slice(entry.id.as_bytes());
@@ -743,7 +748,7 @@ mod tests {
         let binding = Binding::tool("t", None);
         let now = UNIX_EPOCH + Duration::from_secs(1_800_000_000);
         let seal = |len, written: &'static [u8]| {
-            keys.seal_written(super::Kind::State, &binding, 1, len, now, |out| {
+            keys.seal_written(super::Kind::State, &binding, 1, len, now, None, |out| {
                 out.extend_from_slice(written)
             })
         };

@@ -47,6 +47,11 @@ impl TokenId {
         TokenId(id)
     }
 
+    /// The id of these 16 bytes, as a sealed state carries it.
+    pub(crate) fn from_bytes(bytes: [u8; 16]) -> TokenId {
+        TokenId(bytes)
+    }
+
     /// The 16 bytes.
     pub fn as_bytes(&self) -> &[u8; 16] {
         &self.0
