@@ -124,6 +124,20 @@ pub(crate) enum Closing {
 }
 
 impl Answered {
+    /// The answer as the form `T`, validated again, its secrets wiped from
+    /// the content it was read from ([`Elicitable::from_content_wiping`]):
+    /// what is left holds the button pressed and the fields that are not
+    /// secret, and may be kept.
+    pub(crate) fn take_typed<T: Elicitable>(&mut self) -> Result<Elicitation<T>, WebError> {
+        Ok(match self.action {
+            Action::Accept => Elicitation::Accept(
+                T::from_content_wiping(&mut self.content).map_err(WebError::Invalid)?,
+            ),
+            Action::Decline => Elicitation::Decline,
+            Action::Cancel => Elicitation::Cancel,
+        })
+    }
+
     /// The answer as the form `T`, validated again.
     pub(crate) fn typed<T: Elicitable>(&self) -> Result<Elicitation<T>, WebError> {
         Ok(match self.action {
@@ -569,6 +583,14 @@ pub enum WebError {
     /// The answer kept in the flow's state does not read as a page's
     /// answer.
     Kept,
+    /// A later round asked again for a hosted form with secret fields
+    /// that was accepted in an earlier round: its secrets were given to
+    /// the tool in the round that read the page, and are kept nowhere
+    /// since (not in the flow's state, not in the store).
+    SecretNotKept {
+        /// The form's key.
+        key: String,
+    },
 }
 
 impl fmt::Display for WebError {
@@ -601,6 +623,14 @@ impl fmt::Display for WebError {
             WebError::Kept => f.write_str(
                 "the hosted form's answer kept in the state does not read as a page's answer: \
                  ask the form again",
+            ),
+            WebError::SecretNotKept { key } => write!(
+                f,
+                "the hosted form `{}` has secret fields, given to the tool only in the round \
+                 that read its page and kept nowhere since: act on the secret in that round and \
+                 carry what later rounds need (`Flow::carry`), asking the form only while \
+                 nothing is carried",
+                crate::excerpt::Excerpt(key)
             ),
         }
     }
