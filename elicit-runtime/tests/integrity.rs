@@ -159,6 +159,80 @@ fn a_recomputed_question_is_asked_again_not_answered_with_the_old_answer() {
     };
 }
 
+/// An amount up to 100, and one up to 100 000: the same field, the same
+/// message, another `requestedSchema`.
+#[derive(Debug, PartialEq, Elicitable)]
+struct SmallAmount {
+    #[elicit(maximum = 100)]
+    amount: u32,
+}
+
+/// See [`SmallAmount`].
+#[derive(Debug, PartialEq, Elicitable)]
+struct LargeAmount {
+    #[elicit(maximum = 100_000)]
+    amount: u32,
+}
+
+/// "How much?" with a form of up to `limit`: the schema read afresh on
+/// every call (from a policy that may change between rounds), the message
+/// always the same. Returns the amount accepted.
+fn how_much(flow: &mut Flow, large: bool) -> Result<u32, Stop> {
+    let amount = if large {
+        flow.form::<LargeAmount>("amount", "How much?")?
+            .accepted()
+            .map(|a| a.amount)
+    } else {
+        flow.form::<SmallAmount>("amount", "How much?")?
+            .accepted()
+            .map(|a| a.amount)
+    };
+    let amount = amount.unwrap_or(0);
+    match flow.form::<Confirm>("confirm", format!("Send {amount}?"))? {
+        Elicitation::Accept(Confirm { ok: true }) => Ok(amount),
+        _ => Ok(0),
+    }
+}
+
+/// Attack 2a: Only the `requestedSchema` changes between rounds, the
+/// message staying the same (a limit raised): an answer given to the form
+/// as it was shown never answers the new form, whether it comes with the
+/// retry or was carried in the state from an earlier round. The new form
+/// is asked.
+#[test]
+fn a_changed_schema_alone_is_asked_again() {
+    let keys = keys();
+    let user = Principal::user("alice");
+    let first = asked(how_much(
+        &mut open(&keys, &user, &RetryParams::default()).unwrap(),
+        false,
+    ));
+    let fifty = retry(
+        &[("amount", accept(json!({ "amount": 50 })))],
+        first.request_state.as_deref(),
+    );
+    // The response to the small form, read for the large one: asked again.
+    let again = asked(how_much(&mut open(&keys, &user, &fifty).unwrap(), true));
+    assert_eq!(keys_of(&again), ["amount"]);
+    assert_eq!(message_of(&again, "amount"), "How much?");
+    let request = again.input_requests.get("amount").unwrap();
+    let form = request.as_elicitation().unwrap().as_form().unwrap();
+    assert_eq!(form.requested_schema, LargeAmount::SCHEMA);
+    // Read for the form it answered, it is read.
+    let confirm = asked(how_much(&mut open(&keys, &user, &fifty).unwrap(), false));
+    assert_eq!(message_of(&confirm, "confirm"), "Send 50?");
+
+    // Carried in the state: the answer to the small form does not answer
+    // the large one in a later round either.
+    let yes = retry(&[("confirm", yes())], confirm.request_state.as_deref());
+    let later = asked(how_much(&mut open(&keys, &user, &yes).unwrap(), true));
+    assert_eq!(keys_of(&later), ["amount"]);
+    assert_eq!(
+        how_much(&mut open(&keys, &user, &yes).unwrap(), false).unwrap(),
+        50
+    );
+}
+
 /// Attack 2b: One key for two questions in one flow: the first "yes" never
 /// answers the second; the flow stops with a typed error.
 #[test]

@@ -1,20 +1,26 @@
 //! Sealed `requestState` from the outside: typed states round-trip; every
 //! refusal has its own error, checked in its own test; keys rotate and
-//! replicas share them; the environment is read; sizes and nesting are
-//! bounded; no error says anything of the state; and, as properties, no
-//! changed byte or character of a token ever opens, and no string panics.
+//! replicas share them; the environment is read; lifetimes are capped;
+//! the record of states acted on is bounded; a flow's state of a layout
+//! this version does not know is refused; sizes and nesting are bounded;
+//! no error says anything of the state; and, as properties, no changed
+//! byte or character of a token ever opens, and no string panics.
 
 use std::collections::BTreeMap;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use elicit_runtime::Limits;
+use elicit_runtime::flow::{AskError, ClientSupport, Flow, FlowError, Stop};
 use elicit_runtime::limits::LimitError;
-use elicit_runtime::state::{
-    Binding, Deployment, Expiry, KeyError, MismatchKind, SealError, StateError, StateKey,
-    StateKeys, TOKEN_PREFIX,
+use elicit_runtime::protocol::{
+    ElicitResult, ElicitationCapability, InputResponses, RetryParams, Revision,
 };
+use elicit_runtime::state::{
+    Binding, Deployment, Expiry, KeyError, MismatchKind, Principal, Replay, SealError, SeenTokens,
+    StateError, StateKey, StateKeys, TOKEN_PREFIX,
+};
+use elicit_runtime::{Elicitable, Limits};
 use proptest::prelude::*;
 use proptest::sample::Index;
 use serde::{Deserialize, Serialize};
@@ -28,6 +34,9 @@ const KEY_B: &str = "f5d2b3c9a1e4f6a7b8c9d0e1f2a3b4c5d6e7f8091a2b3c4d5e6f708192a
 const BEFORE_JSON: usize = 8 + 24 + 59;
 /// The bytes of the smallest sealed state.
 const SMALLEST: usize = BEFORE_JSON + 1 + 16;
+
+#[path = "support/raw_token.rs"]
+mod raw_token;
 
 #[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
 struct Booking {
@@ -344,6 +353,199 @@ fn an_expired_state_is_refused() {
             .unwrap_err(),
         StateError::Expired(Expiry::Passed)
     );
+}
+
+/// A lifetime past one day is cut to one day unless asked for with
+/// `with_long_ttl`: a state sealed with "a year" expires a day later.
+#[test]
+fn a_lifetime_is_capped_at_one_day_unless_asked_for_longer() {
+    let year = Duration::from_secs(365 * 24 * 3600);
+    let day = StateKeys::MAX_TTL;
+    assert_eq!(day, Duration::from_secs(24 * 3600));
+    let capped = keys().with_ttl(year);
+    let long = keys().with_long_ttl(year);
+    assert_eq!((capped.ttl(), long.ttl()), (day, year));
+    let now = UNIX_EPOCH + Duration::from_secs(2_000_000_000);
+    let token = capped.seal_at(&binding(), 1, &booking(), now).unwrap();
+    let opened = long.open_at::<Booking>(&binding(), &token, now).unwrap();
+    assert_eq!(opened.expires_at, now + day);
+    let at = |ring: &StateKeys, token: &str, later: Duration| {
+        ring.open_at::<Booking>(&binding(), token, now + later)
+            .map(|opened| opened.state)
+    };
+    let second = Duration::from_secs(1);
+    assert_eq!(at(&capped, &token, day - second), Ok(booking()));
+    assert_eq!(
+        at(&long, &token, day + second),
+        Err(StateError::Expired(Expiry::Passed))
+    );
+    // Asked for, a year it is: open past the day, in a ring of that lifetime.
+    let token = long.seal_at(&binding(), 1, &booking(), now).unwrap();
+    assert_eq!(at(&long, &token, day + second), Ok(booking()));
+    assert_eq!(at(&long, &token, year - second), Ok(booking()));
+    // A ring with the capped lifetime opens it no longer than its own day
+    // (and leeway), whatever the state says.
+    assert_eq!(
+        at(&capped, &token, day + 2 * StateKeys::DEFAULT_LEEWAY),
+        Err(StateError::Expired(Expiry::TooOld))
+    );
+}
+
+/// The record of states acted on holds at most its capacity of live
+/// entries: past it, a new one is refused (`Replay::Full`) rather than a
+/// live one forgotten (which would let it be replayed); entries whose
+/// state expired make room. A flow's `once` on a full record fails, typed.
+#[test]
+fn the_record_of_states_acted_on_is_bounded_and_forgets_no_live_one() {
+    let keys = keys().with_ttl(Duration::from_secs(60));
+    let now = UNIX_EPOCH + Duration::from_secs(2_000_000_000);
+    let opened = |at: SystemTime| {
+        let token = keys.seal_at(&binding(), 1, &booking(), at).unwrap();
+        keys.open_at::<Booking>(&binding(), &token, at).unwrap()
+    };
+    let seen = SeenTokens::new(2);
+    let (a, b, c) = (
+        opened(now),
+        opened(now),
+        opened(now + Duration::from_secs(30)),
+    );
+    assert_eq!(seen.first_use_at(a.token_id, a.expires_at, now), Ok(()));
+    assert_eq!(seen.first_use_at(b.token_id, b.expires_at, now), Ok(()));
+    assert_eq!(
+        seen.first_use_at(c.token_id, c.expires_at, now),
+        Err(Replay::Full)
+    );
+    // Still full of live entries: none was forgotten to make room.
+    assert_eq!(
+        seen.first_use_at(a.token_id, a.expires_at, now),
+        Err(Replay::Seen)
+    );
+    assert_eq!(seen.len(), 2);
+    // Once a and b expired (their states no longer open), c takes a place.
+    let later = now + Duration::from_secs(61);
+    assert_eq!(seen.first_use_at(c.token_id, c.expires_at, later), Ok(()));
+    assert_eq!(
+        seen.first_use_at(c.token_id, c.expires_at, later),
+        Err(Replay::Seen)
+    );
+    assert!(!Replay::Full.to_string().contains(&c.token_id.to_string()));
+
+    // A flow acting once on a record full of live flows: a typed failure,
+    // not an effect.
+    let full = SeenTokens::new(1);
+    let flow_of = |first: &str| {
+        let mut flow = open_flow(&RetryParams::default());
+        let Err(Stop::InputRequired(asked)) = flow.form::<Who>("who", "Who?") else {
+            panic!("asked");
+        };
+        let answer = ElicitResult::accept(json!({ "name": first }).as_object().unwrap().clone());
+        open_flow(&RetryParams::new(
+            InputResponses::new().with("who", &answer),
+            asked.request_state,
+        ))
+    };
+    assert!(flow_of("Ada").once(&full).is_ok());
+    let refused = flow_of("Grace").once(&full).unwrap_err();
+    assert!(
+        matches!(refused, Stop::Failed(AskError::Replays(Replay::Full))),
+        "{refused:?}"
+    );
+}
+
+/// A form of one field, for the flows of these tests.
+#[derive(Debug, Elicitable)]
+struct Who {
+    #[allow(dead_code, reason = "only the flow's state is looked at")]
+    name: String,
+}
+
+/// The flow of the tool `who`, continuing `retry`, with the keys of
+/// [`keys`].
+fn open_flow(retry: &RetryParams) -> Flow {
+    let support = ClientSupport::elicitation(ElicitationCapability::form_only());
+    let binding = Binding::tool("who", None);
+    Flow::open(
+        &keys(),
+        binding,
+        &Principal::UNBOUND,
+        Revision::LATEST,
+        support,
+        retry,
+    )
+    .unwrap_or_else(|error| panic!("{error}"))
+}
+
+/// A flow's state whose layout has a member this version does not know
+/// (a part after the last, a first round of another kind, a response of
+/// another kind), sealed with the keys themselves, so authentic: refused
+/// as unreadable when the flow opens it, never skipped. The same payload
+/// sealed again by hand, unchanged, opens: only the unknown member is
+/// refused.
+#[test]
+fn a_flow_state_with_a_member_this_version_does_not_know_is_refused() {
+    let key: [u8; 32] = URL_SAFE_NO_PAD.decode(KEY_A).unwrap().try_into().unwrap();
+    let mut flow = open_flow(&RetryParams::default());
+    let Err(Stop::InputRequired(asked)) = flow.form::<Who>("who", "Who?") else {
+        panic!("asked");
+    };
+    let answer = ElicitResult::accept(json!({ "name": "Ada" }).as_object().unwrap().clone());
+    let retry = RetryParams::new(
+        InputResponses::new().with("who", &answer),
+        asked.request_state,
+    );
+    // The second round carries the first round and the answer to `who`.
+    let mut flow = open_flow(&retry);
+    let who = flow.form::<Who>("who", "Who?").unwrap();
+    assert!(matches!(who, elicit_runtime::Elicitation::Accept(_)));
+    let Err(Stop::InputRequired(next)) = flow.form::<Who>("again", "Who else?") else {
+        panic!("asked");
+    };
+    let token = next.request_state.unwrap();
+    let payload = raw_token::open(&key, raw_token::FLOW, &token)
+        .payload()
+        .to_vec();
+    let resealed = |payload: &[u8]| {
+        let raw = raw_token::open(&key, raw_token::FLOW, &token).with_payload(payload);
+        RetryParams::new(InputResponses::new(), Some(raw_token::seal(&key, &raw)))
+    };
+    let open = |retry: &RetryParams| {
+        Flow::open(
+            &keys(),
+            Binding::tool("who", None),
+            &Principal::UNBOUND,
+            Revision::LATEST,
+            ClientSupport::elicitation(ElicitationCapability::form_only()),
+            retry,
+        )
+    };
+    let unchanged = open(&resealed(&payload)).unwrap();
+    assert_eq!(unchanged.flow_id(), open_flow(&retry).token_id());
+
+    // The layout: the first round (flag 1, 16 + 5 bytes), one answer (its
+    // key `who`, its request's digest, then the response's kind).
+    assert_eq!(payload[0], 1);
+    let answers = 1 + 16 + 5;
+    assert_eq!(&payload[answers..answers + 5], b"\x01\x03who");
+    let kind = answers + 5 + 32;
+    assert_eq!(payload[kind], 1, "an accept");
+    let mut a_part_after_the_last = payload.clone();
+    a_part_after_the_last.extend_from_slice(&[1, 0]);
+    let mut another_first_round = payload.clone();
+    another_first_round[0] = 2;
+    let mut another_response = payload.clone();
+    another_response[kind] = 9;
+    for (what, changed) in [
+        ("a part after the last", a_part_after_the_last),
+        ("a first round of another kind", another_first_round),
+        ("a response of another kind", another_response),
+    ] {
+        let error = open(&resealed(&changed)).unwrap_err();
+        assert!(
+            matches!(error, FlowError::State(StateError::Unreadable(_))),
+            "{what}: {error:?}"
+        );
+        assert_eq!(error.to_jsonrpc(1)["error"]["code"], -32602, "{what}");
+    }
 }
 
 #[test]
