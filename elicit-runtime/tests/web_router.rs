@@ -12,7 +12,9 @@ use std::time::Duration;
 use axum::Router;
 use axum::body::{Body, to_bytes};
 use elicit_runtime::state::{Binding, Deployment, Principal, StateKey, StateKeys};
-use elicit_runtime::web::store::{MemoryStore, NewVisit, StoreError, VisitId, VisitStore};
+use elicit_runtime::web::store::{
+    MemoryStore, NewVisit, StoreError, VisitId, VisitState, VisitStore,
+};
 use elicit_runtime::web::{WebError, WebForms};
 use elicit_runtime::{Elicitable, Elicitation, Limits, Secret};
 use http::{Request, StatusCode, header};
@@ -775,6 +777,43 @@ async fn markup_and_bidi_controls_render_inert() {
         Some(hostile),
         "kept as typed, as a value"
     );
+}
+
+/// A NUL or a terminal escape typed on the page, in a text field or the
+/// secret one, is the field's error (422), as every route reads answers
+/// by the same rules: the visit stays unanswered, and nothing reaches the
+/// tool. The same answer without them completes the visit.
+#[tokio::test]
+async fn control_characters_typed_on_the_page_are_the_fields_error() {
+    let setup = setup();
+    let (visit, csrf) = opened_by(&setup, "alice").await;
+    for (account, api_key, field) in [
+        ("ada\u{0}main", SECRET, "Account"),
+        ("ada-main\u{1b}[2J", SECRET, "Account"),
+        ("ada-main", "sk-live\u{1b}]0;pwned\u{7}", "API key"),
+    ] {
+        let again = post(
+            &setup,
+            visit,
+            "alice",
+            body(&csrf, account, api_key, "accept"),
+        )
+        .await;
+        assert_eq!(again.status, StatusCode::UNPROCESSABLE_ENTITY, "{field}");
+        assert!(again.body.contains("control character"), "{}", again.body);
+        assert!(again.body.contains(field), "{}", again.body);
+        assert!(!again.body.contains(SECRET));
+        let state = setup.web.store().load(visit).await.unwrap().state();
+        assert_eq!(state, VisitState::Pending, "nothing reached the tool");
+    }
+    let done = post(
+        &setup,
+        visit,
+        "alice",
+        body(&csrf, "ada-main", SECRET, "accept"),
+    )
+    .await;
+    assert_eq!(done.status, StatusCode::OK);
 }
 
 #[tokio::test]
