@@ -15,9 +15,9 @@ use rmcp::model::{
     UpdateTaskParams,
 };
 use rmcp::service::{RequestContext, RoleServer, SubscriptionContext};
-use rmcp::task_manager::TaskManager;
 use rmcp::{ErrorData, ServerHandler};
 
+use super::task_owners::OwnedTasks;
 use super::tools::ToolSpec;
 use super::{account, prompts, rounds, stateless, tasks, tools, trip};
 
@@ -27,7 +27,7 @@ use super::{account, prompts, rounds, stateless, tasks, tools, trip};
 #[derive(Clone)]
 pub struct ExampleServer {
     keys: StateKeys,
-    tasks: TaskManager,
+    tasks: OwnedTasks,
     lists: Arc<stateless::Lists>,
     bookings: Arc<SeenTokens>,
     apps: Arc<FormApps>,
@@ -42,7 +42,7 @@ impl ExampleServer {
         let app_tools = tools::app_tools(&mut apps);
         ExampleServer {
             keys,
-            tasks: TaskManager::new(),
+            tasks: OwnedTasks::default(),
             lists: Arc::default(),
             bookings: Arc::new(SeenTokens::new(100_000)),
             apps: Arc::new(apps),
@@ -89,8 +89,8 @@ impl ExampleServer {
         &self.keys
     }
 
-    /// The tasks this server runs.
-    pub fn tasks(&self) -> &TaskManager {
+    /// The tasks this server runs, each its creator's.
+    pub fn tasks(&self) -> &OwnedTasks {
         &self.tasks
     }
 
@@ -226,28 +226,31 @@ impl ServerHandler for ExampleServer {
     async fn get_task(
         &self,
         request: GetTaskParams,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<GetTaskResult, ErrorData> {
+        let user = self.principal(&context);
         self.tasks
-            .get_task(&request.task_id)
+            .get(&request.task_id, &user)
             .map(GetTaskResult::new)
     }
 
     async fn update_task(
         &self,
         request: UpdateTaskParams,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<(), ErrorData> {
+        let user = self.principal(&context);
         self.tasks
-            .update_task(&request.task_id, request.input_responses)
+            .update(&request.task_id, &user, request.input_responses)
     }
 
     async fn cancel_task(
         &self,
         request: CancelTaskParams,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<(), ErrorData> {
-        self.tasks.cancel_task(&request.task_id)
+        self.tasks
+            .cancel(&request.task_id, &self.principal(&context))
     }
 
     fn accepted_subscription_filter(
