@@ -44,6 +44,7 @@ use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, Stream
 use std::sync::Arc;
 
 use axum::http;
+use elicit_runtime::integrations::rmcp::RelatedStreams;
 use elicit_runtime::state::{Deployment, KeyError, Principal, StateKey, StateKeys};
 use elicit_runtime::web::WebForms;
 use elicit_runtime::web::store::{MemoryStore, RedisStore, VisitStore};
@@ -159,9 +160,12 @@ async fn serve_http(
     let web = web_forms(server.keys(), &public_url, sessions.as_ref()).await?;
     let pages = web.router();
     let server = server.with_web(web);
+    // Each request's stream also carries its related notifications: a
+    // hosted form's completion goes to the tool call's own stream.
+    let sessions_of_requests = RelatedStreams::new(LocalSessionManager::default());
     let service = StreamableHttpService::new(
         move || Ok(server.clone()),
-        LocalSessionManager::default().into(),
+        sessions_of_requests.into(),
         StreamableHttpServerConfig::default(),
     );
     let mut mcp = axum::Router::new().nest_service("/mcp", service);

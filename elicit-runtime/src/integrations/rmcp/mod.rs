@@ -49,6 +49,8 @@ mod convert;
 mod error;
 mod fallback;
 mod flow;
+#[cfg(feature = "web")]
+mod related;
 mod rounds;
 mod server;
 mod to_rmcp;
@@ -73,5 +75,7 @@ pub use fallback::{WebPageForm, WebPageRoute, apps_of, tool_with_form};
 #[cfg(feature = "web")]
 pub use fallback::{tool_with_visit_argument, tool_with_web_form};
 pub use flow::{Continued, ServerFlow, principal_of, revision_of, support_of};
+#[cfg(feature = "web")]
+pub use related::RelatedStreams;
 pub use rounds::{RoundError, Rounds};
 pub use server::ServerElicitation;
