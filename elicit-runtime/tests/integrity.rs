@@ -9,7 +9,7 @@ use std::time::{Duration, SystemTime};
 use elicit_runtime::UrlConsent;
 use elicit_runtime::flow::{AskError, ClientSupport, Flow, FlowError, Stop};
 use elicit_runtime::protocol::{
-    ElicitResult, ElicitationCapability, InputResponses, RetryParams, Revision,
+    ElicitResult, ElicitationCapability, InputRequiredResult, InputResponses, RetryParams, Revision,
 };
 use elicit_runtime::state::{
     Binding, Deployment, Expiry, MismatchKind, Principal, SeenTokens, StateError, StateKey,
@@ -414,45 +414,72 @@ fn a_far_future_or_future_issued_state_is_refused() {
     );
 }
 
+/// The payment tool of [`pay`], paying $10 at most once per flow: it
+/// records the flow's id before it pays, and counts what it paid.
+struct OncePayments {
+    keys: StateKeys,
+    user: Principal,
+    paid: SeenTokens,
+    made: Cell<u32>,
+}
+
+impl OncePayments {
+    fn new() -> OncePayments {
+        OncePayments {
+            keys: keys(),
+            user: Principal::user("alice"),
+            paid: SeenTokens::new(1000),
+            made: Cell::new(0),
+        }
+    }
+
+    /// A call of the tool, continuing `retry`.
+    fn call(&self, retry: &RetryParams) -> Result<String, Stop> {
+        let mut flow = open(&self.keys, &self.user, retry)?;
+        let done = pay(&mut flow, 10)?;
+        if done.starts_with("paid") {
+            flow.once(&self.paid)?;
+            self.made.set(self.made.get() + 1);
+        }
+        Ok(done)
+    }
+
+    /// A new flow paying bob, to its last round: the retry that names him,
+    /// the confirmation it asks, and the retry that says yes to it.
+    fn to_bob(&self) -> (RetryParams, InputRequiredResult, RetryParams) {
+        let first = asked(self.call(&RetryParams::default()));
+        let named = retry(
+            &[("payee", accept(json!({ "name": "bob" })))],
+            first.request_state.as_deref(),
+        );
+        let confirm = asked(self.call(&named));
+        let last = retry(&[("confirm", yes())], confirm.request_state.as_deref());
+        (named, confirm, last)
+    }
+}
+
 /// Attack 8: The final round sent again does not pay again: the tool records the
 /// flow's id before it acts.
 #[test]
 fn a_replayed_final_round_is_refused() {
-    let keys = keys();
-    let user = Principal::user("alice");
-    let paid = SeenTokens::new(1000);
-    let payments = Cell::new(0);
-    let pay_once = |retry: &RetryParams| -> Result<String, Stop> {
-        let mut flow = open(&keys, &user, retry)?;
-        let done = pay(&mut flow, 10)?;
-        if done.starts_with("paid") {
-            flow.once(&paid)?;
-            payments.set(payments.get() + 1);
-        }
-        Ok(done)
-    };
-    let first = asked(pay_once(&RetryParams::default()));
-    let named = retry(
-        &[("payee", accept(json!({ "name": "bob" })))],
-        first.request_state.as_deref(),
-    );
-    let confirm = asked(pay_once(&named));
-    let last = retry(&[("confirm", yes())], confirm.request_state.as_deref());
-    assert_eq!(pay_once(&last).unwrap(), "paid $10 to bob");
-    let again = pay_once(&last).unwrap_err();
+    let payments = OncePayments::new();
+    let (named, _, last) = payments.to_bob();
+    assert_eq!(payments.call(&last).unwrap(), "paid $10 to bob");
+    let again = payments.call(&last).unwrap_err();
     assert!(
         matches!(again, Stop::Refused(FlowError::Replayed)),
         "{again:?}"
     );
     assert_eq!(again.to_string(), FlowError::Replayed.to_string());
-    assert_eq!(payments.get(), 1);
+    assert_eq!(payments.made.get(), 1);
     // The token's id is the same on every open, another per round; the
     // flow's is the first round's, in every round.
-    let token = |retry: &RetryParams| open(&keys, &user, retry).unwrap().token_id();
+    let opened = |retry: &RetryParams| open(&payments.keys, &payments.user, retry).unwrap();
+    let token = |retry: &RetryParams| opened(retry).token_id();
     assert_eq!(token(&last), token(&last));
     assert_ne!(token(&last), token(&named));
     assert_eq!(token(&RetryParams::default()), None);
-    let flow = |retry: &RetryParams| open(&keys, &user, retry).unwrap().flow_id();
+    let flow = |retry: &RetryParams| opened(retry).flow_id();
     assert_eq!(flow(&last), token(&named));
     assert_eq!(flow(&named), token(&named));
     assert_eq!(flow(&RetryParams::default()), None);
@@ -465,63 +492,36 @@ fn a_replayed_final_round_is_refused() {
 /// starts over without a state is a new flow, and pays.
 #[test]
 fn a_replayed_earlier_round_does_not_pay_again() {
-    let keys = keys();
-    let user = Principal::user("alice");
-    let paid = SeenTokens::new(1000);
-    let payments = Cell::new(0);
-    let pay_once = |retry: &RetryParams| -> Result<String, Stop> {
-        let mut flow = open(&keys, &user, retry)?;
-        let done = pay(&mut flow, 10)?;
-        if done.starts_with("paid") {
-            flow.once(&paid)?;
-            payments.set(payments.get() + 1);
-        }
-        Ok(done)
+    let payments = OncePayments::new();
+    let (named, confirm, last) = payments.to_bob();
+    assert_eq!(payments.call(&last).unwrap(), "paid $10 to bob");
+    let refused = |state: &InputRequiredResult| {
+        let yes = retry(&[("confirm", yes())], state.request_state.as_deref());
+        let replayed = payments.call(&yes).unwrap_err();
+        assert!(
+            matches!(replayed, Stop::Refused(FlowError::Replayed)),
+            "{replayed:?}"
+        );
     };
-    let first = asked(pay_once(&RetryParams::default()));
-    let named = retry(
-        &[("payee", accept(json!({ "name": "bob" })))],
-        first.request_state.as_deref(),
-    );
-    let confirm = asked(pay_once(&named));
-    let last = retry(&[("confirm", yes())], confirm.request_state.as_deref());
-    assert_eq!(pay_once(&last).unwrap(), "paid $10 to bob");
 
     // The payee's round again, the same answer: a fresh confirmation state.
-    let confirm_again = asked(pay_once(&named));
+    let confirm_again = asked(payments.call(&named));
     assert_ne!(confirm_again.request_state, confirm.request_state);
-    let last_again = retry(
-        &[("confirm", yes())],
-        confirm_again.request_state.as_deref(),
-    );
-    let replayed = pay_once(&last_again).unwrap_err();
-    assert!(
-        matches!(replayed, Stop::Refused(FlowError::Replayed)),
-        "{replayed:?}"
-    );
+    refused(&confirm_again);
 
     // The confirmation's state sent without an answer: asked again under a
     // new token, whose "yes" pays nothing more either.
     let unanswered = retry(&[], confirm.request_state.as_deref());
-    let asked_again = asked(pay_once(&unanswered));
+    let asked_again = asked(payments.call(&unanswered));
     assert_eq!(keys_of(&asked_again), ["confirm"]);
-    let last_again = retry(&[("confirm", yes())], asked_again.request_state.as_deref());
-    assert!(matches!(
-        pay_once(&last_again),
-        Err(Stop::Refused(FlowError::Replayed))
-    ));
-    assert_eq!(payments.get(), 1);
+    assert_ne!(asked_again.request_state, confirm.request_state);
+    refused(&asked_again);
+    assert_eq!(payments.made.get(), 1);
 
     // Starting over without a state: another flow, another payment.
-    let fresh = asked(pay_once(&RetryParams::default()));
-    let named = retry(
-        &[("payee", accept(json!({ "name": "bob" })))],
-        fresh.request_state.as_deref(),
-    );
-    let confirm = asked(pay_once(&named));
-    let last = retry(&[("confirm", yes())], confirm.request_state.as_deref());
-    assert_eq!(pay_once(&last).unwrap(), "paid $10 to bob");
-    assert_eq!(payments.get(), 2);
+    let (_, _, last) = payments.to_bob();
+    assert_eq!(payments.call(&last).unwrap(), "paid $10 to bob");
+    assert_eq!(payments.made.get(), 2);
 }
 
 /// Attack 10: Accepting a URL request is consent to open the page, not a visit:

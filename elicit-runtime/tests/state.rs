@@ -959,35 +959,42 @@ fn environment_variables_are_read() {
         println!("child checks done");
         return;
     }
+    let stdout = in_child("environment_variables_are_read", |child| {
+        child
+            .env("ELICIT_STATE_KEYS", format!(" {KEY_B} "))
+            .env("ELICIT_STATE_CONTEXT", "shop-production")
+            .env(valid, format!("{KEY_A},\n{KEY_B}"))
+            .env(bad, format!("{KEY_A} not-base64!"))
+            .env(empty, "")
+            .env(short, "AAECAwQFBgcICQoLDA0ODw==");
+        #[cfg(unix)]
+        child.env(
+            not_unicode,
+            <std::ffi::OsStr as std::os::unix::ffi::OsStrExt>::from_bytes(b"\xff\xfe"),
+        );
+    });
+    assert!(stdout.contains("1 passed"), "{stdout}");
+}
+
+/// Runs `test` of this binary again, alone, in a child process whose
+/// environment `environment` sets (setting it in this process would need
+/// `unsafe` and race with the other tests reading the environment), and
+/// checks that it passed and did its checks: its output.
+fn in_child(test: &str, environment: impl FnOnce(&mut std::process::Command)) -> String {
     let mut child = std::process::Command::new(std::env::current_exe().unwrap());
     child
-        .args([
-            "--exact",
-            "environment_variables_are_read",
-            "--nocapture",
-            "--test-threads=1",
-        ])
-        .env(CHILD, "1")
-        .env("ELICIT_STATE_KEYS", format!(" {KEY_B} "))
-        .env("ELICIT_STATE_CONTEXT", "shop-production")
-        .env(valid, format!("{KEY_A},\n{KEY_B}"))
-        .env(bad, format!("{KEY_A} not-base64!"))
-        .env(empty, "")
-        .env(short, "AAECAwQFBgcICQoLDA0ODw==");
-    #[cfg(unix)]
-    child.env(
-        not_unicode,
-        <std::ffi::OsStr as std::os::unix::ffi::OsStrExt>::from_bytes(b"\xff\xfe"),
-    );
+        .args(["--exact", test, "--nocapture", "--test-threads=1"])
+        .env(CHILD, "1");
+    environment(&mut child);
     let output = child.output().unwrap();
-    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
     assert!(
         output.status.success(),
         "{stdout}\n{}",
         String::from_utf8_lossy(&output.stderr)
     );
     assert!(stdout.contains("child checks done"), "{stdout}");
-    assert!(stdout.contains("1 passed"), "{stdout}");
+    stdout
 }
 
 /// Keys read from the environment name their deployment: without
@@ -1019,28 +1026,13 @@ fn keys_from_the_environment_need_a_deployment() {
         return;
     }
     for context in [None, Some(""), Some("  ")] {
-        let mut child = std::process::Command::new(std::env::current_exe().unwrap());
-        child
-            .args([
-                "--exact",
-                "keys_from_the_environment_need_a_deployment",
-                "--nocapture",
-                "--test-threads=1",
-            ])
-            .env(CHILD, "1")
-            .env("ELICIT_STATE_KEYS", KEY_B);
-        match context {
-            Some(context) => child.env("ELICIT_STATE_CONTEXT", context),
-            None => child.env_remove("ELICIT_STATE_CONTEXT"),
-        };
-        let output = child.output().unwrap();
-        let stdout = String::from_utf8_lossy(&output.stdout);
-        assert!(
-            output.status.success(),
-            "{context:?}: {stdout}\n{}",
-            String::from_utf8_lossy(&output.stderr)
-        );
-        assert!(stdout.contains("child checks done"), "{stdout}");
+        in_child("keys_from_the_environment_need_a_deployment", |child| {
+            child.env("ELICIT_STATE_KEYS", KEY_B);
+            match context {
+                Some(context) => child.env("ELICIT_STATE_CONTEXT", context),
+                None => child.env_remove("ELICIT_STATE_CONTEXT"),
+            };
+        });
     }
 }
 

@@ -5,29 +5,21 @@
 //! the tool's text, whether it comes in the client's form or in the tool's
 //! arguments.
 
+#[path = "support/demo_users.rs"]
+mod demo_users;
 #[path = "support/examples.rs"]
 mod examples;
 #[path = "support/http_server.rs"]
 mod http_server;
 
-use elicit_runtime::state::StateKey;
 use serde_json::json;
 
+use demo_users::{ALICE, BOB};
 use http_server::{ServerProcess, accepted};
-
-/// Two demo users' bearer tokens.
-const ALICE: &str = "alice-token-0123456789abcdef";
-const BOB: &str = "bob-token-fedcba9876543210";
 
 /// The example server with a fresh key and the demo login on.
 fn start() -> ServerProcess {
-    let key = StateKey::generate().unwrap().expose_base64();
-    let users = format!("alice={ALICE},bob={BOB}");
-    ServerProcess::start(&[
-        ("ELICIT_STATE_KEYS", &key),
-        ("ELICIT_STATE_CONTEXT", "flow-integrity-test"),
-        ("ELICIT_DEMO_USERS", &users),
-    ])
+    demo_users::start("flow-integrity-test")
 }
 
 #[tokio::test(flavor = "multi_thread")]

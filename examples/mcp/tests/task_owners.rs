@@ -4,30 +4,17 @@
 //! does not know, and changes nothing: the task does not take their
 //! answer, is not cancelled, and its creator completes it.
 
+#[path = "support/demo_users.rs"]
+mod demo_users;
 #[path = "support/examples.rs"]
 mod examples;
 #[path = "support/http_server.rs"]
 mod http_server;
 
-use elicit_runtime::state::StateKey;
 use serde_json::{Value, json};
 
+use demo_users::{ALICE, BOB};
 use http_server::{ServerProcess, accepted};
-
-/// Two demo users' bearer tokens.
-const ALICE: &str = "alice-token-0123456789abcdef";
-const BOB: &str = "bob-token-fedcba9876543210";
-
-/// The example server with a fresh key and the demo login on.
-fn start() -> ServerProcess {
-    let key = StateKey::generate().unwrap().expose_base64();
-    let users = format!("alice={ALICE},bob={BOB}");
-    ServerProcess::start(&[
-        ("ELICIT_STATE_KEYS", &key),
-        ("ELICIT_STATE_CONTEXT", "task-owners-test"),
-        ("ELICIT_DEMO_USERS", &users),
-    ])
-}
 
 /// The `_meta` of a 2026-07-28 request of a client with forms and tasks.
 fn meta() -> Value {
@@ -89,7 +76,7 @@ async fn wait(
 
 #[tokio::test(flavor = "multi_thread")]
 async fn another_users_task_is_an_unknown_task() {
-    let server = start();
+    let server = demo_users::start("task-owners-test");
     let (_, created) = server
         .call(
             Some(ALICE),
