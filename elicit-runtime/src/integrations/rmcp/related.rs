@@ -39,7 +39,7 @@ use tokio::sync::mpsc;
 ///     RelatedStreams::new(LocalSessionManager::default()).into(),
 ///     StreamableHttpServerConfig::default(),
 /// );
-/// let app = axum::Router::new().nest_service("/mcp", service);
+/// let app: axum::Router = axum::Router::new().nest_service("/mcp", service);
 /// # let _ = app;
 /// # }
 /// ```
