@@ -341,8 +341,11 @@ fn lone_surrogate_escapes_are_not_json() {
     assert_eq!(accepted(from_text(&text)).name, "😀");
 }
 
+/// Raw, a control character is not JSON; escaped, it is a JSON string,
+/// which a text field refuses as its error unless it is a tab or a line
+/// break (the text policy: no NUL or escape reaches the tool).
 #[test]
-fn raw_control_characters_are_not_json_and_escaped_ones_are_plain_strings() {
+fn raw_control_characters_are_not_json_and_escaped_ones_are_the_fields_error() {
     for raw in ['\u{0}', '\u{1}', '\n', '\u{1f}'] {
         let text = format!(r#"{{"action":"accept","content":{{"name":"a{raw}b"}}}}"#);
         match malformed(from_text(&text)) {
@@ -352,10 +355,23 @@ fn raw_control_characters_are_not_json_and_escaped_ones_are_plain_strings() {
             other => panic!("{raw:?}: {other:?}"),
         }
     }
-    let text = accept(valid_with("name", json!("x")))
-        .to_string()
-        .replace(r#""name":"x""#, r#""name":"\u0000\u001f\u001b[31m\t""#);
-    assert_eq!(accepted(from_text(&text)).name, "\u{0}\u{1f}\u{1b}[31m\t");
+    let escaped = |name: &str| {
+        let text = accept(valid_with("name", json!("x")))
+            .to_string()
+            .replace(r#""name":"x""#, &format!(r#""name":"{name}""#));
+        from_text(&text)
+    };
+    for name in [
+        r"\u0000",
+        r"a\u001f",
+        r"\u001b[31m",
+        r"a\u007fb",
+        r"a\u009bb",
+    ] {
+        let errors = invalid(escaped(name));
+        assert_eq!(rules(&errors), [("name", Rule::ControlCharacter)], "{name}");
+    }
+    assert_eq!(accepted(escaped(r"a\tb\r\nc")).name, "a\tb\r\nc");
 }
 
 #[test]

@@ -16,7 +16,8 @@ server = sys.argv[1]
 k = int(sys.argv[2]) if len(sys.argv) > 2 else 500
 rounds = int(sys.argv[3]) if len(sys.argv) > 3 else 5
 key = base64.urlsafe_b64encode(os.urandom(32)).rstrip(b"=").decode()
-proc = subprocess.Popen([server, "--listen", "127.0.0.1:0"], env={**os.environ, "ELICIT_STATE_KEYS": key},
+env = {**os.environ, "ELICIT_STATE_KEYS": key, "ELICIT_STATE_CONTEXT": "cpu-bench"}
+proc = subprocess.Popen([server, "--listen", "127.0.0.1:0"], env=env,
                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
 
 

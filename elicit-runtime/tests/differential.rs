@@ -33,6 +33,9 @@ enum Difference {
     /// `jsonschema` crate also applies IDNA's rule (RFC 5891) that a label
     /// with `--` in its third and fourth places is a valid `xn--` A-label.
     HyphenedLabel,
+    /// A text field holds no control character but tabs and line breaks
+    /// (a NUL, an escape), elicit's own rule; JSON Schema has none.
+    ControlCharacter,
 }
 
 /// `true` when a label of the domain of `email` has `--` in its third and
@@ -89,6 +92,7 @@ fn compare(schema: &FormSchema, validator: &jsonschema::Validator, content: &Map
                 let explained = match error.violation() {
                     Violation::DuplicateItem { .. } => Some(Difference::RepeatedChoice),
                     Violation::InexactInteger => Some(Difference::InexactInteger),
+                    Violation::ControlCharacter { .. } => Some(Difference::ControlCharacter),
                     Violation::Format(reason) => {
                         let value = content[error.field()].as_str().unwrap_or_default();
                         format_difference(reason.format(), value, false)

@@ -12,7 +12,9 @@ use elicit_runtime::protocol::{
     ElicitResult, ElicitationCapability, InputRequiredResult, InputResponses, Mode, RetryParams,
     Revision,
 };
-use elicit_runtime::state::{Binding, Principal, SeenTokens, StateError, StateKey, StateKeys};
+use elicit_runtime::state::{
+    Binding, Deployment, Principal, SeenTokens, StateError, StateKey, StateKeys,
+};
 use elicit_runtime::{Elicitable, Elicitation};
 use serde_json::{Map, Value, json};
 
@@ -41,6 +43,7 @@ struct Order {
 fn keys() -> StateKeys {
     StateKeys::new(
         StateKey::from_bytes(core::array::from_fn(|i| (i as u8).wrapping_mul(31) ^ 0x6b)).unwrap(),
+        Deployment::SINGLE,
     )
 }
 
@@ -658,7 +661,7 @@ fn a_refused_state_is_invalid_params_and_names_the_reason_only() {
         other_user,
         Err(FlowError::State(StateError::Mismatch(_)))
     ));
-    let stranger = StateKeys::new(StateKey::generate().unwrap());
+    let stranger = StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE);
     let unknown_key = Flow::open(
         &stranger,
         binding(),
@@ -678,8 +681,8 @@ fn replicas_sharing_keys_continue_each_others_rounds_across_a_rotation() {
     let old = StateKey::generate().unwrap().expose_base64();
     let new = StateKey::generate().unwrap().expose_base64();
     let (old, new) = (old.as_str(), new.as_str());
-    let before = StateKeys::parse(old).unwrap();
-    let after = StateKeys::parse(&format!("{new},{old}")).unwrap();
+    let before = StateKeys::parse(old, Deployment::SINGLE).unwrap();
+    let after = StateKeys::parse(&format!("{new},{old}"), Deployment::SINGLE).unwrap();
     let open_with = |keys: &StateKeys, retry: &RetryParams| open_on(keys, retry).unwrap();
     let first = asked(order(&mut open_with(&before, &RetryParams::default())));
     let second = asked(order(&mut open_with(

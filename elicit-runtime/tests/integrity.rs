@@ -9,10 +9,11 @@ use std::time::{Duration, SystemTime};
 use elicit_runtime::UrlConsent;
 use elicit_runtime::flow::{AskError, ClientSupport, Flow, FlowError, Stop};
 use elicit_runtime::protocol::{
-    ElicitResult, ElicitationCapability, InputResponses, RetryParams, Revision,
+    ElicitResult, ElicitationCapability, InputRequiredResult, InputResponses, RetryParams, Revision,
 };
 use elicit_runtime::state::{
-    Binding, Expiry, MismatchKind, Principal, SeenTokens, StateError, StateKey, StateKeys,
+    Binding, Deployment, Expiry, MismatchKind, Principal, SeenTokens, StateError, StateKey,
+    StateKeys,
 };
 use elicit_runtime::{Elicitable, Elicitation};
 use serde_json::{Value, json};
@@ -35,7 +36,7 @@ struct Confirm {
 }
 
 fn keys() -> StateKeys {
-    StateKeys::new(StateKey::generate().unwrap())
+    StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE)
 }
 
 fn support() -> ClientSupport {
@@ -158,6 +159,80 @@ fn a_recomputed_question_is_asked_again_not_answered_with_the_old_answer() {
     };
 }
 
+/// An amount up to 100, and one up to 100 000: the same field, the same
+/// message, another `requestedSchema`.
+#[derive(Debug, PartialEq, Elicitable)]
+struct SmallAmount {
+    #[elicit(maximum = 100)]
+    amount: u32,
+}
+
+/// See [`SmallAmount`].
+#[derive(Debug, PartialEq, Elicitable)]
+struct LargeAmount {
+    #[elicit(maximum = 100_000)]
+    amount: u32,
+}
+
+/// "How much?" with a form of up to `limit`: the schema read afresh on
+/// every call (from a policy that may change between rounds), the message
+/// always the same. Returns the amount accepted.
+fn how_much(flow: &mut Flow, large: bool) -> Result<u32, Stop> {
+    let amount = if large {
+        flow.form::<LargeAmount>("amount", "How much?")?
+            .accepted()
+            .map(|a| a.amount)
+    } else {
+        flow.form::<SmallAmount>("amount", "How much?")?
+            .accepted()
+            .map(|a| a.amount)
+    };
+    let amount = amount.unwrap_or(0);
+    match flow.form::<Confirm>("confirm", format!("Send {amount}?"))? {
+        Elicitation::Accept(Confirm { ok: true }) => Ok(amount),
+        _ => Ok(0),
+    }
+}
+
+/// Attack 2a: Only the `requestedSchema` changes between rounds, the
+/// message staying the same (a limit raised): an answer given to the form
+/// as it was shown never answers the new form, whether it comes with the
+/// retry or was carried in the state from an earlier round. The new form
+/// is asked.
+#[test]
+fn a_changed_schema_alone_is_asked_again() {
+    let keys = keys();
+    let user = Principal::user("alice");
+    let first = asked(how_much(
+        &mut open(&keys, &user, &RetryParams::default()).unwrap(),
+        false,
+    ));
+    let fifty = retry(
+        &[("amount", accept(json!({ "amount": 50 })))],
+        first.request_state.as_deref(),
+    );
+    // The response to the small form, read for the large one: asked again.
+    let again = asked(how_much(&mut open(&keys, &user, &fifty).unwrap(), true));
+    assert_eq!(keys_of(&again), ["amount"]);
+    assert_eq!(message_of(&again, "amount"), "How much?");
+    let request = again.input_requests.get("amount").unwrap();
+    let form = request.as_elicitation().unwrap().as_form().unwrap();
+    assert_eq!(form.requested_schema, LargeAmount::SCHEMA);
+    // Read for the form it answered, it is read.
+    let confirm = asked(how_much(&mut open(&keys, &user, &fifty).unwrap(), false));
+    assert_eq!(message_of(&confirm, "confirm"), "Send 50?");
+
+    // Carried in the state: the answer to the small form does not answer
+    // the large one in a later round either.
+    let yes = retry(&[("confirm", yes())], confirm.request_state.as_deref());
+    let later = asked(how_much(&mut open(&keys, &user, &yes).unwrap(), true));
+    assert_eq!(keys_of(&later), ["amount"]);
+    assert_eq!(
+        how_much(&mut open(&keys, &user, &yes).unwrap(), false).unwrap(),
+        50
+    );
+}
+
 /// Attack 2b: One key for two questions in one flow: the first "yes" never
 /// answers the second; the flow stops with a typed error.
 #[test]
@@ -253,23 +328,32 @@ fn an_expired_token_is_no_oracle() {
 #[test]
 fn another_deployment_or_another_kind_of_payload_does_not_open() {
     let secret = StateKey::generate().unwrap().expose_base64();
-    let staging = StateKeys::parse(&secret)
-        .unwrap()
-        .with_context("pay-staging");
-    let production = StateKeys::parse(&secret)
-        .unwrap()
-        .with_context("pay-production");
+    let staging = StateKeys::parse(&secret, Deployment::named("pay-staging")).unwrap();
+    let production = StateKeys::parse(&secret, Deployment::named("pay-production")).unwrap();
+    let single = StateKeys::parse(&secret, Deployment::SINGLE).unwrap();
     let user = Principal::user("alice");
     let first = asked(pay(
         &mut open(&staging, &user, &RetryParams::default()).unwrap(),
         10,
     ));
     let crossed = retry(&[("payee", mallory())], first.request_state.as_deref());
+    for other in [&production, &single] {
+        assert_eq!(
+            open(other, &user, &crossed).unwrap_err(),
+            FlowError::State(StateError::Tampered)
+        );
+    }
+    assert!(open(&staging, &user, &crossed).is_ok());
+    // Nor does a named deployment open the single deployment's states.
+    let first = asked(pay(
+        &mut open(&single, &user, &RetryParams::default()).unwrap(),
+        10,
+    ));
+    let crossed = retry(&[("payee", mallory())], first.request_state.as_deref());
     assert_eq!(
-        open(&production, &user, &crossed).unwrap_err(),
+        open(&staging, &user, &crossed).unwrap_err(),
         FlowError::State(StateError::Tampered)
     );
-    assert!(open(&staging, &user, &crossed).is_ok());
 
     // JSON the application sealed for the same binding, shaped like a
     // flow's state: authentic, but not a flow state.
@@ -288,11 +372,11 @@ fn another_deployment_or_another_kind_of_payload_does_not_open() {
 #[test]
 fn a_far_future_or_future_issued_state_is_refused() {
     let secret = StateKey::generate().unwrap().expose_base64();
-    let strict = StateKeys::parse(&secret)
+    let strict = StateKeys::parse(&secret, Deployment::SINGLE)
         .unwrap()
         .with_ttl(Duration::from_secs(60))
         .with_leeway(Duration::from_secs(5));
-    let careless = StateKeys::parse(&secret)
+    let careless = StateKeys::parse(&secret, Deployment::SINGLE)
         .unwrap()
         .with_long_ttl(Duration::from_secs(400 * 24 * 3600));
     let binding = Binding::tool("pay", None);
@@ -322,7 +406,7 @@ fn a_far_future_or_future_issued_state_is_refused() {
     assert!(strict.open_at::<u8>(&binding, &slightly_ahead, now).is_ok());
     // A year's lifetime is cut to a day unless asked for.
     assert_eq!(
-        StateKeys::parse(&secret)
+        StateKeys::parse(&secret, Deployment::SINGLE)
             .unwrap()
             .with_ttl(Duration::from_secs(365 * 24 * 3600))
             .ttl(),
@@ -330,43 +414,114 @@ fn a_far_future_or_future_issued_state_is_refused() {
     );
 }
 
-/// Attack 8: The final round sent again does not pay again: the tool records the
-/// state's token id before it acts.
-#[test]
-fn a_replayed_final_round_is_refused() {
-    let keys = keys();
-    let user = Principal::user("alice");
-    let paid = SeenTokens::new(1000);
-    let payments = Cell::new(0);
-    let pay_once = |retry: &RetryParams| -> Result<String, Stop> {
-        let mut flow = open(&keys, &user, retry)?;
+/// The payment tool of [`pay`], paying $10 at most once per flow: it
+/// records the flow's id before it pays, and counts what it paid.
+struct OncePayments {
+    keys: StateKeys,
+    user: Principal,
+    paid: SeenTokens,
+    made: Cell<u32>,
+}
+
+impl OncePayments {
+    fn new() -> OncePayments {
+        OncePayments {
+            keys: keys(),
+            user: Principal::user("alice"),
+            paid: SeenTokens::new(1000),
+            made: Cell::new(0),
+        }
+    }
+
+    /// A call of the tool, continuing `retry`.
+    fn call(&self, retry: &RetryParams) -> Result<String, Stop> {
+        let mut flow = open(&self.keys, &self.user, retry)?;
         let done = pay(&mut flow, 10)?;
         if done.starts_with("paid") {
-            flow.once(&paid)?;
-            payments.set(payments.get() + 1);
+            flow.once(&self.paid)?;
+            self.made.set(self.made.get() + 1);
         }
         Ok(done)
-    };
-    let first = asked(pay_once(&RetryParams::default()));
-    let named = retry(
-        &[("payee", accept(json!({ "name": "bob" })))],
-        first.request_state.as_deref(),
-    );
-    let confirm = asked(pay_once(&named));
-    let last = retry(&[("confirm", yes())], confirm.request_state.as_deref());
-    assert_eq!(pay_once(&last).unwrap(), "paid $10 to bob");
-    let again = pay_once(&last).unwrap_err();
+    }
+
+    /// A new flow paying bob, to its last round: the retry that names him,
+    /// the confirmation it asks, and the retry that says yes to it.
+    fn to_bob(&self) -> (RetryParams, InputRequiredResult, RetryParams) {
+        let first = asked(self.call(&RetryParams::default()));
+        let named = retry(
+            &[("payee", accept(json!({ "name": "bob" })))],
+            first.request_state.as_deref(),
+        );
+        let confirm = asked(self.call(&named));
+        let last = retry(&[("confirm", yes())], confirm.request_state.as_deref());
+        (named, confirm, last)
+    }
+}
+
+/// Attack 8: The final round sent again does not pay again: the tool records the
+/// flow's id before it acts.
+#[test]
+fn a_replayed_final_round_is_refused() {
+    let payments = OncePayments::new();
+    let (named, _, last) = payments.to_bob();
+    assert_eq!(payments.call(&last).unwrap(), "paid $10 to bob");
+    let again = payments.call(&last).unwrap_err();
     assert!(
         matches!(again, Stop::Refused(FlowError::Replayed)),
         "{again:?}"
     );
     assert_eq!(again.to_string(), FlowError::Replayed.to_string());
-    assert_eq!(payments.get(), 1);
-    // The id is the token's: the same on every open, another per round.
-    let id = |retry: &RetryParams| open(&keys, &user, retry).unwrap().token_id();
-    assert_eq!(id(&last), id(&last));
-    assert_ne!(id(&last), id(&named));
-    assert_eq!(id(&RetryParams::default()), None);
+    assert_eq!(payments.made.get(), 1);
+    // The token's id is the same on every open, another per round; the
+    // flow's is the first round's, in every round.
+    let opened = |retry: &RetryParams| open(&payments.keys, &payments.user, retry).unwrap();
+    let token = |retry: &RetryParams| opened(retry).token_id();
+    assert_eq!(token(&last), token(&last));
+    assert_ne!(token(&last), token(&named));
+    assert_eq!(token(&RetryParams::default()), None);
+    let flow = |retry: &RetryParams| opened(retry).flow_id();
+    assert_eq!(flow(&last), token(&named));
+    assert_eq!(flow(&named), token(&named));
+    assert_eq!(flow(&RetryParams::default()), None);
+}
+
+/// Attack 8b: The round before the last sent again, with the same answers:
+/// the server seals a new final state (a new token) of the same flow, and
+/// its "yes" pays nothing more; nor does the last state sent again without
+/// answers, which the server asks again under a new token. A call that
+/// starts over without a state is a new flow, and pays.
+#[test]
+fn a_replayed_earlier_round_does_not_pay_again() {
+    let payments = OncePayments::new();
+    let (named, confirm, last) = payments.to_bob();
+    assert_eq!(payments.call(&last).unwrap(), "paid $10 to bob");
+    let refused = |state: &InputRequiredResult| {
+        let yes = retry(&[("confirm", yes())], state.request_state.as_deref());
+        let replayed = payments.call(&yes).unwrap_err();
+        assert!(
+            matches!(replayed, Stop::Refused(FlowError::Replayed)),
+            "{replayed:?}"
+        );
+    };
+
+    // The payee's round again, the same answer: a fresh confirmation state.
+    let confirm_again = asked(payments.call(&named));
+    assert_ne!(confirm_again.request_state, confirm.request_state);
+    refused(&confirm_again);
+
+    // The confirmation's state sent without an answer: asked again under a
+    // new token, whose "yes" pays nothing more either.
+    let unanswered = retry(&[], confirm.request_state.as_deref());
+    let asked_again = asked(payments.call(&unanswered));
+    assert_eq!(keys_of(&asked_again), ["confirm"]);
+    assert_ne!(asked_again.request_state, confirm.request_state);
+    refused(&asked_again);
+    assert_eq!(payments.made.get(), 1);
+
+    // Starting over without a state: another flow, another payment.
+    let (_, _, last) = payments.to_bob();
+    assert_eq!(payments.call(&last).unwrap(), "paid $10 to bob");
+    assert_eq!(payments.made.get(), 2);
 }
 
 /// Attack 10: Accepting a URL request is consent to open the page, not a visit:

@@ -1,20 +1,26 @@
 //! Sealed `requestState` from the outside: typed states round-trip; every
 //! refusal has its own error, checked in its own test; keys rotate and
-//! replicas share them; the environment is read; sizes and nesting are
-//! bounded; no error says anything of the state; and, as properties, no
-//! changed byte or character of a token ever opens, and no string panics.
+//! replicas share them; the environment is read; lifetimes are capped;
+//! the record of states acted on is bounded; a flow's state of a layout
+//! this version does not know is refused; sizes and nesting are bounded;
+//! no error says anything of the state; and, as properties, no changed
+//! byte or character of a token ever opens, and no string panics.
 
 use std::collections::BTreeMap;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use elicit_runtime::Limits;
+use elicit_runtime::flow::{AskError, ClientSupport, Flow, FlowError, Stop};
 use elicit_runtime::limits::LimitError;
-use elicit_runtime::state::{
-    Binding, Expiry, KeyError, MismatchKind, SealError, StateError, StateKey, StateKeys,
-    TOKEN_PREFIX,
+use elicit_runtime::protocol::{
+    ElicitResult, ElicitationCapability, InputResponses, RetryParams, Revision,
 };
+use elicit_runtime::state::{
+    Binding, Deployment, Expiry, KeyError, MismatchKind, Principal, Replay, SealError, SeenTokens,
+    StateError, StateKey, StateKeys, TOKEN_PREFIX,
+};
+use elicit_runtime::{Elicitable, Limits};
 use proptest::prelude::*;
 use proptest::sample::Index;
 use serde::{Deserialize, Serialize};
@@ -28,6 +34,9 @@ const KEY_B: &str = "f5d2b3c9a1e4f6a7b8c9d0e1f2a3b4c5d6e7f8091a2b3c4d5e6f708192a
 const BEFORE_JSON: usize = 8 + 24 + 59;
 /// The bytes of the smallest sealed state.
 const SMALLEST: usize = BEFORE_JSON + 1 + 16;
+
+#[path = "support/raw_token.rs"]
+mod raw_token;
 
 #[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
 struct Booking {
@@ -65,7 +74,7 @@ fn booking() -> Booking {
 }
 
 fn keys() -> StateKeys {
-    StateKeys::parse(KEY_A).unwrap()
+    StateKeys::parse(KEY_A, Deployment::SINGLE).unwrap()
 }
 
 fn arguments() -> Map<String, Value> {
@@ -311,7 +320,7 @@ const URL_SAFE_NO_PAD_ALPHABET: &str =
 
 #[test]
 fn a_key_not_in_the_ring_is_unknown() {
-    let other = StateKeys::parse(KEY_B).unwrap();
+    let other = StateKeys::parse(KEY_B, Deployment::SINGLE).unwrap();
     assert_eq!(
         open(&other, &binding(), &sealed()),
         Err(StateError::UnknownKey)
@@ -344,6 +353,199 @@ fn an_expired_state_is_refused() {
             .unwrap_err(),
         StateError::Expired(Expiry::Passed)
     );
+}
+
+/// A lifetime past one day is cut to one day unless asked for with
+/// `with_long_ttl`: a state sealed with "a year" expires a day later.
+#[test]
+fn a_lifetime_is_capped_at_one_day_unless_asked_for_longer() {
+    let year = Duration::from_secs(365 * 24 * 3600);
+    let day = StateKeys::MAX_TTL;
+    assert_eq!(day, Duration::from_secs(24 * 3600));
+    let capped = keys().with_ttl(year);
+    let long = keys().with_long_ttl(year);
+    assert_eq!((capped.ttl(), long.ttl()), (day, year));
+    let now = UNIX_EPOCH + Duration::from_secs(2_000_000_000);
+    let token = capped.seal_at(&binding(), 1, &booking(), now).unwrap();
+    let opened = long.open_at::<Booking>(&binding(), &token, now).unwrap();
+    assert_eq!(opened.expires_at, now + day);
+    let at = |ring: &StateKeys, token: &str, later: Duration| {
+        ring.open_at::<Booking>(&binding(), token, now + later)
+            .map(|opened| opened.state)
+    };
+    let second = Duration::from_secs(1);
+    assert_eq!(at(&capped, &token, day - second), Ok(booking()));
+    assert_eq!(
+        at(&long, &token, day + second),
+        Err(StateError::Expired(Expiry::Passed))
+    );
+    // Asked for, a year it is: open past the day, in a ring of that lifetime.
+    let token = long.seal_at(&binding(), 1, &booking(), now).unwrap();
+    assert_eq!(at(&long, &token, day + second), Ok(booking()));
+    assert_eq!(at(&long, &token, year - second), Ok(booking()));
+    // A ring with the capped lifetime opens it no longer than its own day
+    // (and leeway), whatever the state says.
+    assert_eq!(
+        at(&capped, &token, day + 2 * StateKeys::DEFAULT_LEEWAY),
+        Err(StateError::Expired(Expiry::TooOld))
+    );
+}
+
+/// The record of states acted on holds at most its capacity of live
+/// entries: past it, a new one is refused (`Replay::Full`) rather than a
+/// live one forgotten (which would let it be replayed); entries whose
+/// state expired make room. A flow's `once` on a full record fails, typed.
+#[test]
+fn the_record_of_states_acted_on_is_bounded_and_forgets_no_live_one() {
+    let keys = keys().with_ttl(Duration::from_secs(60));
+    let now = UNIX_EPOCH + Duration::from_secs(2_000_000_000);
+    let opened = |at: SystemTime| {
+        let token = keys.seal_at(&binding(), 1, &booking(), at).unwrap();
+        keys.open_at::<Booking>(&binding(), &token, at).unwrap()
+    };
+    let seen = SeenTokens::new(2);
+    let (a, b, c) = (
+        opened(now),
+        opened(now),
+        opened(now + Duration::from_secs(30)),
+    );
+    assert_eq!(seen.first_use_at(a.token_id, a.expires_at, now), Ok(()));
+    assert_eq!(seen.first_use_at(b.token_id, b.expires_at, now), Ok(()));
+    assert_eq!(
+        seen.first_use_at(c.token_id, c.expires_at, now),
+        Err(Replay::Full)
+    );
+    // Still full of live entries: none was forgotten to make room.
+    assert_eq!(
+        seen.first_use_at(a.token_id, a.expires_at, now),
+        Err(Replay::Seen)
+    );
+    assert_eq!(seen.len(), 2);
+    // Once a and b expired (their states no longer open), c takes a place.
+    let later = now + Duration::from_secs(61);
+    assert_eq!(seen.first_use_at(c.token_id, c.expires_at, later), Ok(()));
+    assert_eq!(
+        seen.first_use_at(c.token_id, c.expires_at, later),
+        Err(Replay::Seen)
+    );
+    assert!(!Replay::Full.to_string().contains(&c.token_id.to_string()));
+
+    // A flow acting once on a record full of live flows: a typed failure,
+    // not an effect.
+    let full = SeenTokens::new(1);
+    let flow_of = |first: &str| {
+        let mut flow = open_flow(&RetryParams::default());
+        let Err(Stop::InputRequired(asked)) = flow.form::<Who>("who", "Who?") else {
+            panic!("asked");
+        };
+        let answer = ElicitResult::accept(json!({ "name": first }).as_object().unwrap().clone());
+        open_flow(&RetryParams::new(
+            InputResponses::new().with("who", &answer),
+            asked.request_state,
+        ))
+    };
+    assert!(flow_of("Ada").once(&full).is_ok());
+    let refused = flow_of("Grace").once(&full).unwrap_err();
+    assert!(
+        matches!(refused, Stop::Failed(AskError::Replays(Replay::Full))),
+        "{refused:?}"
+    );
+}
+
+/// A form of one field, for the flows of these tests.
+#[derive(Debug, Elicitable)]
+struct Who {
+    #[allow(dead_code, reason = "only the flow's state is looked at")]
+    name: String,
+}
+
+/// The flow of the tool `who`, continuing `retry`, with the keys of
+/// [`keys`].
+fn open_flow(retry: &RetryParams) -> Flow {
+    let support = ClientSupport::elicitation(ElicitationCapability::form_only());
+    let binding = Binding::tool("who", None);
+    Flow::open(
+        &keys(),
+        binding,
+        &Principal::UNBOUND,
+        Revision::LATEST,
+        support,
+        retry,
+    )
+    .unwrap_or_else(|error| panic!("{error}"))
+}
+
+/// A flow's state whose layout has a member this version does not know
+/// (a part after the last, a first round of another kind, a response of
+/// another kind), sealed with the keys themselves, so authentic: refused
+/// as unreadable when the flow opens it, never skipped. The same payload
+/// sealed again by hand, unchanged, opens: only the unknown member is
+/// refused.
+#[test]
+fn a_flow_state_with_a_member_this_version_does_not_know_is_refused() {
+    let key: [u8; 32] = URL_SAFE_NO_PAD.decode(KEY_A).unwrap().try_into().unwrap();
+    let mut flow = open_flow(&RetryParams::default());
+    let Err(Stop::InputRequired(asked)) = flow.form::<Who>("who", "Who?") else {
+        panic!("asked");
+    };
+    let answer = ElicitResult::accept(json!({ "name": "Ada" }).as_object().unwrap().clone());
+    let retry = RetryParams::new(
+        InputResponses::new().with("who", &answer),
+        asked.request_state,
+    );
+    // The second round carries the first round and the answer to `who`.
+    let mut flow = open_flow(&retry);
+    let who = flow.form::<Who>("who", "Who?").unwrap();
+    assert!(matches!(who, elicit_runtime::Elicitation::Accept(_)));
+    let Err(Stop::InputRequired(next)) = flow.form::<Who>("again", "Who else?") else {
+        panic!("asked");
+    };
+    let token = next.request_state.unwrap();
+    let payload = raw_token::open(&key, raw_token::FLOW, &token)
+        .payload()
+        .to_vec();
+    let resealed = |payload: &[u8]| {
+        let raw = raw_token::open(&key, raw_token::FLOW, &token).with_payload(payload);
+        RetryParams::new(InputResponses::new(), Some(raw_token::seal(&key, &raw)))
+    };
+    let open = |retry: &RetryParams| {
+        Flow::open(
+            &keys(),
+            Binding::tool("who", None),
+            &Principal::UNBOUND,
+            Revision::LATEST,
+            ClientSupport::elicitation(ElicitationCapability::form_only()),
+            retry,
+        )
+    };
+    let unchanged = open(&resealed(&payload)).unwrap();
+    assert_eq!(unchanged.flow_id(), open_flow(&retry).token_id());
+
+    // The layout: the first round (flag 1, 16 + 5 bytes), one answer (its
+    // key `who`, its request's digest, then the response's kind).
+    assert_eq!(payload[0], 1);
+    let answers = 1 + 16 + 5;
+    assert_eq!(&payload[answers..answers + 5], b"\x01\x03who");
+    let kind = answers + 5 + 32;
+    assert_eq!(payload[kind], 1, "an accept");
+    let mut a_part_after_the_last = payload.clone();
+    a_part_after_the_last.extend_from_slice(&[1, 0]);
+    let mut another_first_round = payload.clone();
+    another_first_round[0] = 2;
+    let mut another_response = payload.clone();
+    another_response[kind] = 9;
+    for (what, changed) in [
+        ("a part after the last", a_part_after_the_last),
+        ("a first round of another kind", another_first_round),
+        ("a response of another kind", another_response),
+    ] {
+        let error = open(&resealed(&changed)).unwrap_err();
+        assert!(
+            matches!(error, FlowError::State(StateError::Unreadable(_))),
+            "{what}: {error:?}"
+        );
+        assert_eq!(error.to_jsonrpc(1)["error"]["code"], -32602, "{what}");
+    }
 }
 
 #[test]
@@ -590,9 +792,9 @@ fn a_state_of_another_type_is_unreadable() {
 
 #[test]
 fn a_ring_opens_what_its_older_keys_sealed() {
-    let old = StateKeys::parse(KEY_A).unwrap();
+    let old = StateKeys::parse(KEY_A, Deployment::SINGLE).unwrap();
     let token = old.seal(&binding(), 1, &booking()).unwrap();
-    let rotated = StateKeys::new(StateKey::parse(KEY_B).unwrap())
+    let rotated = StateKeys::new(StateKey::parse(KEY_B).unwrap(), Deployment::SINGLE)
         .with_previous(StateKey::parse(KEY_A).unwrap());
     assert_eq!(open(&rotated, &binding(), &token), Ok(booking()));
     // It seals with the new key only.
@@ -602,7 +804,7 @@ fn a_ring_opens_what_its_older_keys_sealed() {
         *StateKey::parse(KEY_B).unwrap().id().as_bytes()
     );
     assert_eq!(
-        StateKeys::parse(&format!("{KEY_B},{KEY_A}"))
+        StateKeys::parse(&format!("{KEY_B},{KEY_A}"), Deployment::SINGLE)
             .unwrap()
             .open::<Booking>(&binding(), &token)
             .map(|opened| opened.state),
@@ -614,7 +816,7 @@ fn a_ring_opens_what_its_older_keys_sealed() {
         Err(StateError::UnknownKey)
     );
     // Once the old key is dropped, its states no longer open.
-    let after = StateKeys::parse(KEY_B).unwrap();
+    let after = StateKeys::parse(KEY_B, Deployment::SINGLE).unwrap();
     assert_eq!(
         open(&after, &binding(), &token),
         Err(StateError::UnknownKey)
@@ -625,15 +827,15 @@ fn a_ring_opens_what_its_older_keys_sealed() {
 #[test]
 fn replicas_with_the_same_keys_open_each_others_states() {
     let text = format!("{KEY_A}\n{KEY_B}\n");
-    let first = StateKeys::parse(&text).unwrap();
-    let second = StateKeys::parse(&text).unwrap();
+    let first = StateKeys::parse(&text, Deployment::SINGLE).unwrap();
+    let second = StateKeys::parse(&text, Deployment::SINGLE).unwrap();
     let from_first = first.seal(&binding(), 1, &booking()).unwrap();
     let from_second = second.seal(&binding(), 2, &booking()).unwrap();
     assert_eq!(open(&second, &binding(), &from_first), Ok(booking()));
     assert_eq!(open(&first, &binding(), &from_second), Ok(booking()));
     // Written another way, the same keys.
     let hex_a = "5ccb729900afd67de413ba2148f71e852c5bc269903fa6cd74e30ab1d847ee15";
-    let third = StateKeys::parse(&format!("{hex_a}, {KEY_B}")).unwrap();
+    let third = StateKeys::parse(&format!("{hex_a}, {KEY_B}"), Deployment::SINGLE).unwrap();
     assert_eq!(open(&third, &binding(), &from_first), Ok(booking()));
 }
 
@@ -641,15 +843,20 @@ fn replicas_with_the_same_keys_open_each_others_states() {
 fn key_lists_are_parsed_and_refused_without_showing_keys() {
     let a = StateKey::parse(KEY_A).unwrap().id();
     let b = StateKey::parse(KEY_B).unwrap().id();
-    assert_eq!(StateKeys::parse(KEY_A).unwrap().key_ids(), [a]);
     assert_eq!(
-        StateKeys::parse(&format!("{KEY_B},{KEY_A}"))
+        StateKeys::parse(KEY_A, Deployment::SINGLE)
+            .unwrap()
+            .key_ids(),
+        [a]
+    );
+    assert_eq!(
+        StateKeys::parse(&format!("{KEY_B},{KEY_A}"), Deployment::SINGLE)
             .unwrap()
             .key_ids(),
         [b, a]
     );
     assert_eq!(
-        StateKeys::parse(&format!("\t{KEY_B} ,\n {KEY_A}=,"))
+        StateKeys::parse(&format!("\t{KEY_B} ,\n {KEY_A}=,"), Deployment::SINGLE)
             .unwrap()
             .key_ids(),
         [b, a]
@@ -677,7 +884,9 @@ fn key_lists_are_parsed_and_refused_without_showing_keys() {
             },
         ),
     ] {
-        let error = StateKeys::parse(&text).map(|_| ()).unwrap_err();
+        let error = StateKeys::parse(&text, Deployment::SINGLE)
+            .map(|_| ())
+            .unwrap_err();
         assert_eq!(error, expected, "{text:?}");
         for shown in [error.to_string(), format!("{error:?}")] {
             assert!(!shown.contains(secret), "{shown}");
@@ -691,7 +900,7 @@ fn key_lists_are_parsed_and_refused_without_showing_keys() {
 fn a_missing_variable_is_named() {
     let name = "ELICIT_TEST_STATE_KEYS_NEVER_SET_4f1c";
     assert_eq!(
-        StateKeys::from_env_var(name).unwrap_err(),
+        StateKeys::from_env_var(name, Deployment::SINGLE).unwrap_err(),
         KeyError::Missing {
             variable: name.into()
         }
@@ -716,15 +925,25 @@ fn environment_variables_are_read() {
     if std::env::var_os(CHILD).is_some() {
         let a = StateKey::parse(KEY_A).unwrap().id();
         let b = StateKey::parse(KEY_B).unwrap().id();
-        assert_eq!(StateKeys::from_env().unwrap().key_ids(), [b]);
-        assert_eq!(StateKeys::from_env_var(valid).unwrap().key_ids(), [a, b]);
+        let from_env = StateKeys::from_env().unwrap();
+        assert_eq!(from_env.key_ids(), [b]);
+        assert_eq!(from_env.deployment(), &Deployment::named("shop-production"));
         assert_eq!(
-            StateKeys::from_env_var(bad).unwrap_err(),
+            StateKeys::from_env_var(valid, Deployment::SINGLE)
+                .unwrap()
+                .key_ids(),
+            [a, b]
+        );
+        assert_eq!(
+            StateKeys::from_env_var(bad, Deployment::SINGLE).unwrap_err(),
             KeyError::Encoding { position: Some(2) }
         );
-        assert_eq!(StateKeys::from_env_var(empty).unwrap_err(), KeyError::Empty);
         assert_eq!(
-            StateKeys::from_env_var(short).unwrap_err(),
+            StateKeys::from_env_var(empty, Deployment::SINGLE).unwrap_err(),
+            KeyError::Empty
+        );
+        assert_eq!(
+            StateKeys::from_env_var(short, Deployment::SINGLE).unwrap_err(),
             KeyError::Length {
                 position: Some(1),
                 length: 16
@@ -732,7 +951,7 @@ fn environment_variables_are_read() {
         );
         #[cfg(unix)]
         assert_eq!(
-            StateKeys::from_env_var(not_unicode).unwrap_err(),
+            StateKeys::from_env_var(not_unicode, Deployment::SINGLE).unwrap_err(),
             KeyError::NotUnicode {
                 variable: not_unicode.into()
             }
@@ -740,34 +959,81 @@ fn environment_variables_are_read() {
         println!("child checks done");
         return;
     }
+    let stdout = in_child("environment_variables_are_read", |child| {
+        child
+            .env("ELICIT_STATE_KEYS", format!(" {KEY_B} "))
+            .env("ELICIT_STATE_CONTEXT", "shop-production")
+            .env(valid, format!("{KEY_A},\n{KEY_B}"))
+            .env(bad, format!("{KEY_A} not-base64!"))
+            .env(empty, "")
+            .env(short, "AAECAwQFBgcICQoLDA0ODw==");
+        #[cfg(unix)]
+        child.env(
+            not_unicode,
+            <std::ffi::OsStr as std::os::unix::ffi::OsStrExt>::from_bytes(b"\xff\xfe"),
+        );
+    });
+    assert!(stdout.contains("1 passed"), "{stdout}");
+}
+
+/// Runs `test` of this binary again, alone, in a child process whose
+/// environment `environment` sets (setting it in this process would need
+/// `unsafe` and race with the other tests reading the environment), and
+/// checks that it passed and did its checks: its output.
+fn in_child(test: &str, environment: impl FnOnce(&mut std::process::Command)) -> String {
     let mut child = std::process::Command::new(std::env::current_exe().unwrap());
     child
-        .args([
-            "--exact",
-            "environment_variables_are_read",
-            "--nocapture",
-            "--test-threads=1",
-        ])
-        .env(CHILD, "1")
-        .env("ELICIT_STATE_KEYS", format!(" {KEY_B} "))
-        .env(valid, format!("{KEY_A},\n{KEY_B}"))
-        .env(bad, format!("{KEY_A} not-base64!"))
-        .env(empty, "")
-        .env(short, "AAECAwQFBgcICQoLDA0ODw==");
-    #[cfg(unix)]
-    child.env(
-        not_unicode,
-        <std::ffi::OsStr as std::os::unix::ffi::OsStrExt>::from_bytes(b"\xff\xfe"),
-    );
+        .args(["--exact", test, "--nocapture", "--test-threads=1"])
+        .env(CHILD, "1");
+    environment(&mut child);
     let output = child.output().unwrap();
-    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
     assert!(
         output.status.success(),
         "{stdout}\n{}",
         String::from_utf8_lossy(&output.stderr)
     );
     assert!(stdout.contains("child checks done"), "{stdout}");
-    assert!(stdout.contains("1 passed"), "{stdout}");
+    stdout
+}
+
+/// Keys read from the environment name their deployment: without
+/// `ELICIT_STATE_CONTEXT` (or with it empty) there is no ring, and the
+/// error names the variable and both ways out. Run in a child process, as
+/// [`environment_variables_are_read`] is.
+#[test]
+fn keys_from_the_environment_need_a_deployment() {
+    if std::env::var_os(CHILD).is_some() {
+        let error = StateKeys::from_env().unwrap_err();
+        assert_eq!(
+            error,
+            KeyError::NoDeployment {
+                variable: "ELICIT_STATE_CONTEXT".into()
+            }
+        );
+        let message = error.to_string();
+        assert!(
+            message.contains("`ELICIT_STATE_CONTEXT` is not set"),
+            "{message}"
+        );
+        assert!(message.contains("this deployment's name"), "{message}");
+        assert!(message.contains("Deployment::SINGLE"), "{message}");
+        assert!(!message.contains(KEY_B), "{message}");
+        // The way out it names: the keys for this deployment alone.
+        let single = StateKeys::from_env_var(StateKeys::ENV, Deployment::SINGLE).unwrap();
+        assert_eq!(single.deployment(), &Deployment::SINGLE);
+        println!("child checks done");
+        return;
+    }
+    for context in [None, Some(""), Some("  ")] {
+        in_child("keys_from_the_environment_need_a_deployment", |child| {
+            child.env("ELICIT_STATE_KEYS", KEY_B);
+            match context {
+                Some(context) => child.env("ELICIT_STATE_CONTEXT", context),
+                None => child.env_remove("ELICIT_STATE_CONTEXT"),
+            };
+        });
+    }
 }
 
 #[test]
@@ -790,7 +1056,7 @@ fn a_token_over_the_limit_is_refused_before_decoding() {
     // The default: one mebibyte.
     let megabyte = "A".repeat((1 << 20) + 1);
     assert!(matches!(
-        StateKeys::parse(KEY_A)
+        StateKeys::parse(KEY_A, Deployment::SINGLE)
             .unwrap()
             .open::<Booking>(&binding(), &megabyte),
         Err(StateError::TooLarge(LimitError::StringBytes {
@@ -957,7 +1223,7 @@ fn no_error_tells_anything_of_the_state() {
             .unwrap_err(),
         keys.open::<Value>(&binding, &token[1..]).unwrap_err(),
         keys.open::<Value>(&binding, &token[..100]).unwrap_err(),
-        StateKeys::parse(KEY_B)
+        StateKeys::parse(KEY_B, Deployment::SINGLE)
             .unwrap()
             .open::<Value>(&binding, &token)
             .unwrap_err(),
@@ -1044,7 +1310,7 @@ fn no_error_tells_anything_of_the_state() {
             }
         }
     }
-    let key_error = StateKeys::parse("SECRET-STATE-MARKER")
+    let key_error = StateKeys::parse("SECRET-STATE-MARKER", Deployment::SINGLE)
         .map(|_| ())
         .unwrap_err();
     assert!(!format!("{key_error} {key_error:?}").contains("SECRET"));

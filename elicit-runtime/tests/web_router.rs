@@ -11,12 +11,17 @@ use std::time::Duration;
 
 use axum::Router;
 use axum::body::{Body, to_bytes};
-use elicit_runtime::state::{Binding, Principal, StateKey, StateKeys};
-use elicit_runtime::web::store::{MemoryStore, NewVisit, StoreError, VisitId, VisitStore};
+use elicit_runtime::state::{Binding, Deployment, Principal, StateKey, StateKeys};
+use elicit_runtime::web::store::{
+    MemoryStore, NewVisit, StoreError, VisitId, VisitState, VisitStore,
+};
 use elicit_runtime::web::{WebError, WebForms};
 use elicit_runtime::{Elicitable, Elicitation, Limits, Secret};
 use http::{Request, StatusCode, header};
 use tower::ServiceExt;
+
+#[path = "support/raw_token.rs"]
+mod raw_token;
 
 /// Connect your <script>alert(1)</script> account
 #[derive(Debug, Elicitable)]
@@ -46,7 +51,7 @@ fn setup_with(limits: Limits, sign_in: Option<&str>) -> Setup {
     setup_over(
         store.clone(),
         store,
-        StateKeys::new(StateKey::generate().unwrap()),
+        StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE),
         limits,
         sign_in,
     )
@@ -774,6 +779,35 @@ async fn markup_and_bidi_controls_render_inert() {
     );
 }
 
+/// A NUL or a terminal escape typed on the page, in a text field or the
+/// secret one, is the field's error (422), as every route reads answers
+/// by the same rules: the visit stays unanswered, and nothing reaches the
+/// tool.
+#[tokio::test]
+async fn control_characters_typed_on_the_page_are_the_fields_error() {
+    let setup = setup();
+    let (visit, csrf) = opened_by(&setup, "alice").await;
+    for (account, api_key, field) in [
+        ("ada\u{0}main", SECRET, "Account"),
+        ("ada-main\u{1b}[2J", SECRET, "Account"),
+        ("ada-main", "sk-live\u{1b}]0;pwned\u{7}", "API key"),
+    ] {
+        let again = post(
+            &setup,
+            visit,
+            "alice",
+            body(&csrf, account, api_key, "accept"),
+        )
+        .await;
+        assert_eq!(again.status, StatusCode::UNPROCESSABLE_ENTITY, "{field}");
+        assert!(again.body.contains("control character"), "{}", again.body);
+        assert!(again.body.contains(field), "{}", again.body);
+        assert!(!again.body.contains(SECRET));
+        let state = setup.web.store().load(visit).await.unwrap().state();
+        assert_eq!(state, VisitState::Pending, "nothing reached the tool");
+    }
+}
+
 #[tokio::test]
 async fn the_secret_is_in_no_page_and_no_debug() {
     let setup = setup();
@@ -847,7 +881,7 @@ mod flow {
     //! fresh visit, the page, and the retry reading the typed answer.
 
     use super::*;
-    use elicit_runtime::flow::{ClientSupport, Flow, Stop};
+    use elicit_runtime::flow::{AskError, ClientSupport, Flow, Stop};
     use elicit_runtime::protocol::{
         ElicitResult, ElicitationCapability, InputRequiredResult, InputResponses, RetryParams,
         Revision,
@@ -856,7 +890,7 @@ mod flow {
     use elicit_runtime::web::store::{Created, SealedAnswer, StoreFuture, Visit, Waited};
 
     fn keys() -> StateKeys {
-        StateKeys::new(StateKey::generate().unwrap())
+        StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE)
     }
 
     /// The flow of `connect_account` for `user`, of a client with form and
@@ -1018,33 +1052,61 @@ mod flow {
         ok: bool,
     }
 
-    /// A two-step tool: the hosted form, then a confirmation in form mode.
+    /// The bytes of the flow's key: known, so that the test opens the
+    /// sealed state by hand.
+    const FLOW_KEY: [u8; 32] = [
+        0x3d, 0x91, 0x0e, 0x6a, 0xc7, 0x52, 0xb8, 0x14, 0xf3, 0x29, 0x8e, 0x47, 0xd0, 0x65, 0x1b,
+        0xa2, 0x7c, 0xe9, 0x30, 0x5f, 0x86, 0x0b, 0xd4, 0x73, 0x1a, 0xbe, 0x42, 0xf8, 0x97, 0x2d,
+        0x61, 0xc5,
+    ];
+
+    /// A two-step tool, written as `Flow::web_form` says for a form with a
+    /// secret: the hosted form, whose key it uses in the round that reads
+    /// the page (it puts it in `vault`), carrying the account for the
+    /// rounds after; then a confirmation in form mode.
     async fn connect_then_confirm(
         setup: &Setup,
         keys: &StateKeys,
         retry: &RetryParams,
+        vault: &std::sync::Mutex<Vec<String>>,
     ) -> Result<(String, bool), Stop> {
         let mut flow = open_as(keys, "alice", retry)?;
-        let Elicitation::Accept(connect) = flow
-            .web_form::<Connect>(&setup.web, "connect", "Connect your account")
-            .await?
-        else {
-            return Ok((String::new(), false));
+        let account: String = match flow.carried("account")? {
+            Some(account) => account,
+            None => {
+                let Elicitation::Accept(connect) = flow
+                    .web_form::<Connect>(&setup.web, "connect", "Connect your account")
+                    .await?
+                else {
+                    return Ok((String::new(), false));
+                };
+                vault
+                    .lock()
+                    .unwrap()
+                    .push(connect.api_key.expose().to_owned());
+                flow.carry("account", &connect.account)?;
+                connect.account
+            }
         };
         let ok = matches!(
             flow.form::<Confirm>("confirm", "Connect it?")?,
             Elicitation::Accept(Confirm { ok: true })
         );
-        assert_eq!(connect.api_key.expose(), SECRET);
-        Ok((connect.account, ok))
+        Ok((account, ok))
     }
 
+    /// The secret typed on the page reaches the tool in the round that
+    /// reads the page, and no sealed state: the next round's state, opened
+    /// by hand with the keys, holds the account but not one byte of the
+    /// key. A later round that asks the form again is told the secret was
+    /// not kept; the tool that carried what it needed completes.
     #[tokio::test]
-    async fn a_form_after_the_hosted_form_reads_its_answer_from_the_state() {
+    async fn a_secret_reaches_its_round_and_no_sealed_state() {
         let setup = setup();
-        let keys = keys();
+        let keys = StateKeys::new(StateKey::from_bytes(FLOW_KEY).unwrap(), Deployment::SINGLE);
+        let vault = std::sync::Mutex::new(Vec::new());
         let Err(Stop::InputRequired(first)) =
-            connect_then_confirm(&setup, &keys, &RetryParams::default()).await
+            connect_then_confirm(&setup, &keys, &RetryParams::default(), &vault).await
         else {
             panic!("the first call asks");
         };
@@ -1059,17 +1121,26 @@ mod flow {
         .await;
         assert_eq!(done.status, StatusCode::OK);
 
-        // The retry takes the page's answer and asks the confirmation.
+        // The retry takes the page's answer, uses the key, and asks the
+        // confirmation.
         let Err(Stop::InputRequired(second)) =
-            connect_then_confirm(&setup, &keys, &consented("connect", &first)).await
+            connect_then_confirm(&setup, &keys, &consented("connect", &first), &vault).await
         else {
             panic!("the confirmation is asked");
         };
+        assert_eq!(*vault.lock().unwrap(), [SECRET]);
         assert!(second.input_requests.get("confirm").is_some());
         assert!(second.input_requests.get("connect").is_none());
         let state = second.request_state.clone().unwrap();
-        assert!(!state.contains(SECRET), "the kept answer is sealed");
-        // The store gave its answer once; the state keeps it.
+        let opened = raw_token::open(&FLOW_KEY, raw_token::FLOW, &state);
+        let holds = |needle: &[u8]| opened.payload().windows(needle.len()).any(|w| w == needle);
+        assert!(
+            holds(b"ada-main"),
+            "the account is kept, in the clear inside"
+        );
+        assert!(!holds(SECRET.as_bytes()), "the key is in no sealed state");
+        assert!(!holds(&SECRET.as_bytes()[..8]), "nor any part of it");
+        // The store gave its answer once; the state keeps it, without the key.
         assert!(matches!(
             setup
                 .web
@@ -1091,8 +1162,26 @@ mod flow {
             InputResponses::new().with("confirm", &ElicitResult::accept(yes)),
             second.request_state.clone(),
         );
-        let (account, ok) = connect_then_confirm(&setup, &keys, &retry).await.unwrap();
+        let (account, ok) = connect_then_confirm(&setup, &keys, &retry, &vault)
+            .await
+            .unwrap();
         assert_eq!((account.as_str(), ok), ("ada-main", true));
+        assert_eq!(vault.lock().unwrap().len(), 1, "the key was given once");
+
+        // A later round that asks the form with the secret again: the
+        // secret is kept nowhere, and the error says how to write the tool.
+        let mut flow = open_as(&keys, "alice", &retry).unwrap();
+        let again = flow
+            .web_form::<Connect>(&setup.web, "connect", "Connect your account")
+            .await;
+        let Err(Stop::Failed(AskError::Web(error))) = again else {
+            panic!("{again:?}");
+        };
+        assert!(
+            matches!(error.downcast_ref(), Some(WebError::SecretNotKept { key }) if key == "connect"),
+            "{error:?}"
+        );
+        assert!(error.to_string().contains("`Flow::carry`"), "{error}");
     }
 
     #[tokio::test]
@@ -1407,7 +1496,7 @@ mod prefer {
     }
 
     async fn mode_of(capability: ElicitationCapability, prefer: Prefer) -> String {
-        let keys = StateKeys::new(StateKey::generate().unwrap());
+        let keys = StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE);
         let store = MemoryStore::new(10);
         let web = WebForms::new(
             store,

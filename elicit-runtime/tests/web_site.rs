@@ -19,7 +19,7 @@ use axum::Router;
 use axum::body::{Body, to_bytes};
 use axum::extract::Request;
 use axum::response::IntoResponse;
-use elicit_runtime::state::{Binding, Principal, StateKey, StateKeys};
+use elicit_runtime::state::{Binding, Deployment, Principal, StateKey, StateKeys};
 use elicit_runtime::web::store::{MemoryStore, VisitId};
 use elicit_runtime::web::{Visitor, WebForms};
 use elicit_runtime::{Elicitable, Elicitation, Secret};
@@ -85,7 +85,7 @@ struct Site {
 }
 
 fn site() -> Site {
-    let keys = StateKeys::new(StateKey::generate().unwrap());
+    let keys = StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE);
     let web = WebForms::new(
         MemoryStore::new(100),
         keys,
@@ -448,7 +448,7 @@ async fn every_page_names_the_server_and_the_user_signed_in() {
 /// one signed in.
 #[tokio::test]
 async fn without_names_the_pages_say_what_they_know() {
-    let keys = StateKeys::new(StateKey::generate().unwrap());
+    let keys = StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE);
     let visitor = |parts: &Parts| {
         let user = parts.headers.get("x-user")?.to_str().ok()?;
         Some(match user {
@@ -552,7 +552,7 @@ async fn the_origin_is_compared_in_any_case_and_with_or_without_its_default_port
         ),
     ];
     for (public_url, origin, taken) in cases {
-        let keys = StateKeys::new(StateKey::generate().unwrap());
+        let keys = StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE);
         let web = WebForms::new(MemoryStore::new(10), keys, public_url, Sessions)
             .unwrap()
             .form::<Connect>("connect");

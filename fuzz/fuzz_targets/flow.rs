@@ -7,7 +7,7 @@
 
 use elicit_runtime::flow::{ClientSupport, Flow, Stop};
 use elicit_runtime::protocol::{ElicitationCapability, RetryParams, Revision};
-use elicit_runtime::state::{Binding, Principal, StateKey, StateKeys};
+use elicit_runtime::state::{Binding, Deployment, Principal, StateKey, StateKeys};
 use elicit_runtime::{Elicitable, Elicitation, Limits};
 use libfuzzer_sys::fuzz_target;
 use std::sync::OnceLock;
@@ -25,7 +25,9 @@ struct Confirm {
 
 fn keys() -> &'static StateKeys {
     static KEYS: OnceLock<StateKeys> = OnceLock::new();
-    KEYS.get_or_init(|| StateKeys::new(StateKey::generate().expect("random numbers")))
+    KEYS.get_or_init(|| {
+        StateKeys::new(StateKey::generate().expect("random numbers"), Deployment::SINGLE)
+    })
 }
 
 /// The tool: whom to pay, then a confirmation naming the payee.

@@ -13,7 +13,7 @@ use elicit_runtime::flow::{CarriedForBenches, ClientSupport, Flow, FlowError, St
 use elicit_runtime::protocol::{
     ElicitResult, ElicitationCapability, InputRequiredResult, InputResponses, RetryParams, Revision,
 };
-use elicit_runtime::state::{Binding, Principal, StateKey, StateKeys};
+use elicit_runtime::state::{Binding, Deployment, Principal, StateKey, StateKeys};
 use elicit_runtime::{Elicitable, Elicitation};
 use rmcp::model::{RequestStateCodec, SealOptions};
 use serde::{Deserialize, Serialize};
@@ -83,7 +83,10 @@ const KEY: [u8; 32] = *b"elicit-benches-round-key-0123456";
 
 /// The state keys of the benchmarks.
 pub fn keys() -> StateKeys {
-    StateKeys::new(StateKey::from_bytes(KEY).expect("the bench key is not a weak one"))
+    StateKeys::new(
+        StateKey::from_bytes(KEY).expect("the bench key is not a weak one"),
+        Deployment::SINGLE,
+    )
 }
 
 /// `plan_trip`: where, then when, with the nightly price worked out once

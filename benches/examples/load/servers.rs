@@ -22,6 +22,7 @@ impl Served {
         let mut child = Command::new(program)
             .args(args)
             .env("ELICIT_STATE_KEYS", keys)
+            .env("ELICIT_STATE_CONTEXT", "load-bench")
             .stdout(Stdio::piped())
             .stderr(stderr)
             .spawn()

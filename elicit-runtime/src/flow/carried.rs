@@ -1,10 +1,12 @@
 //! What a flow carries from one round to the next, sealed into
-//! `requestState`: the answers so far (each with the digest of the request
-//! it answers), the attempts at each form, the requests of the last round,
-//! the visits of URL requests, and the tool's own values.
+//! `requestState`: the flow's first round (its id and expiry), the answers
+//! so far (each with the digest of the request it answers), the attempts
+//! at each form, the requests of the last round, the visits of URL
+//! requests, and the tool's own values.
 
 use core::fmt;
 use std::collections::BTreeMap;
+use std::time::SystemTime;
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -12,7 +14,7 @@ use serde_json::{Map, Value};
 use super::digest::RequestDigest;
 use super::lazy::Lazy;
 use crate::protocol::ElicitationId;
-use crate::state::StateError;
+use crate::state::{StateError, TokenId};
 
 /// The sealed payload of a flow. Short names keep the state small; nothing
 /// in it is read before the seal is verified, and a member this version
@@ -22,6 +24,11 @@ use crate::state::StateError;
 #[derive(Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(super) struct Carried {
+    /// The flow's first round, once a state of it was opened: the same in
+    /// every later round, and every replay of one. Not in the JSON shape
+    /// (the benchmarks' and fuzz targets' way in), which no flow reads.
+    #[serde(skip)]
+    pub(super) first: Option<FirstRound>,
     /// Every usable response so far, by key, with the request it answers.
     #[serde(rename = "a", default, skip_serializing_if = "BTreeMap::is_empty")]
     pub(super) answers: BTreeMap<String, Answered>,
@@ -39,6 +46,18 @@ pub(super) struct Carried {
     /// The tool's own values ([`Flow::carry`](super::Flow::carry)).
     #[serde(rename = "v", default, skip_serializing_if = "no_values")]
     pub(super) values: Lazy<Map<String, Value>>,
+}
+
+/// The first round of a flow: the [`TokenId`] of the state it sealed,
+/// which is the flow's id, and that state's expiry, which is the flow's:
+/// every later state of the flow expires by then, so a record of the flow
+/// kept until then outlives every state that carries it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct FirstRound {
+    /// The id of the first state sealed.
+    pub(super) id: TokenId,
+    /// When it stops opening, to the second.
+    pub(super) expires_at: SystemTime,
 }
 
 /// A response, and the digest of the request it answers.
@@ -86,6 +105,7 @@ fn no_values(values: &Lazy<Map<String, Value>>) -> bool {
 impl fmt::Debug for Carried {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Carried")
+            .field("flow", &self.first.map(|first| first.id))
             .field("answered", &self.answers.keys().collect::<Vec<_>>())
             .field("attempts", &self.attempts)
             .field("asked", &self.asked.keys().collect::<Vec<_>>())

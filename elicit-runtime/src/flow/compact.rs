@@ -6,6 +6,7 @@
 //!
 //! | bytes | what |
 //! |---|---|
+//! | 0, or 1 and the flow's first round | its state's token id (16), expiry (5: seconds since the Unix epoch, big-endian) |
 //! | n, then each answer | key, request digest (32), response |
 //! | n, then each attempt count | key, count |
 //! | n, then each request asked | key, request digest (32) |
@@ -25,24 +26,32 @@ use std::collections::BTreeMap;
 use std::collections::btree_map::Entry;
 use std::ops::Range;
 use std::sync::Arc;
-use std::time::SystemTime;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 use zeroize::Zeroizing;
 
-use super::carried::{Answered, Carried};
+use super::carried::{Answered, Carried, FirstRound};
 use super::digest::RequestDigest;
 use super::lazy::{Lazy, Payload};
 use crate::limits::Limits;
 use crate::protocol::ElicitationId;
 use crate::state::{
-    Binding, Kind, Part, SealError, StateError, StateKeys, UnreadableState, Within,
+    Binding, Kind, Part, SealError, StateError, StateKeys, TokenId, UnreadableState, Within,
     read_sealed_json,
 };
 
 /// The length of a request digest.
 const DIGEST_LEN: usize = 32;
+/// The length of a token id.
+const TOKEN_ID_LEN: usize = 16;
+/// The length of a time: seconds since the Unix epoch, big-endian.
+const TIME_LEN: usize = 5;
+/// No first round (a state sealed by the first round itself).
+const NO_FIRST: u8 = 0;
+/// A first round: its token id and expiry.
+const FIRST: u8 = 1;
 /// A response: something other than the three below, as JSON text.
 const RAW: u8 = 0;
 /// `{"action": "accept", "content": {...}}`, the content as JSON text.
@@ -64,7 +73,8 @@ impl Carried {
         Ok(out)
     }
 
-    /// Sealed for `binding` at `round`. A response or the tool's values
+    /// Sealed for `binding` at `round`, expiring with the flow's first
+    /// round if it has one. A response or the tool's values
     /// unchanged since the state was opened are written as the bytes they
     /// were opened from; every other JSON text is written now and checked
     /// against `keys`' limits (what would not open is refused now). The
@@ -79,7 +89,8 @@ impl Carried {
         now: SystemTime,
     ) -> Result<String, SealError> {
         let (responses, values, len) = self.pieces(keys)?;
-        keys.seal_written(Kind::Flow, binding, round, len, now, |out| {
+        let expires_by = self.first.map(|first| first.expires_at);
+        keys.seal_written(Kind::Flow, binding, round, len, now, expires_by, |out| {
             self.write(out, &responses, &values);
         })
     }
@@ -100,6 +111,14 @@ impl Carried {
     /// Appends the layout to `out`, with `responses` and `values` from
     /// [`Carried::pieces`].
     fn write(&self, out: &mut Within<'_>, responses: &[Piece<'_>], values: &Piece<'_>) {
+        match &self.first {
+            None => out.push(NO_FIRST),
+            Some(first) => {
+                out.push(FIRST);
+                out.extend_from_slice(first.id.as_bytes());
+                out.extend_from_slice(&secs(first.expires_at).to_be_bytes()[8 - TIME_LEN..]);
+            }
+        }
         count(out, self.answers.len());
         for ((key, answered), response) in self.answers.iter().zip(responses) {
             text(out, key);
@@ -148,7 +167,12 @@ impl Carried {
             .iter()
             .map(|(key, visit)| text_len(key) + text_len(visit.as_str()))
             .sum();
-        count_len(self.answers.len())
+        let first = match self.first {
+            None => 1,
+            Some(_) => 1 + TOKEN_ID_LEN + TIME_LEN,
+        };
+        first
+            + count_len(self.answers.len())
             + answers
             + count_len(self.attempts.len())
             + attempts
@@ -174,7 +198,10 @@ impl Carried {
         let bytes = opened.get(payload.clone()).ok_or_else(shape)?;
         let mut reader = Reader { bytes };
         let at = |reader: &Reader<'_>| payload.end - reader.bytes.len();
-        let mut carried = Carried::default();
+        let mut carried = Carried {
+            first: reader.first()?,
+            ..Carried::default()
+        };
         for _ in 0..reader.count()? {
             let key = reader.text()?;
             let request = reader.digest()?;
@@ -397,6 +424,14 @@ fn shape() -> StateError {
     StateError::Unreadable(UnreadableState::new::<Carried>(Part::Shape))
 }
 
+/// Whole seconds since the Unix epoch, as a first round's expiry is kept
+/// (opened, it is whole already), at most 40 bits.
+fn secs(time: SystemTime) -> u64 {
+    time.duration_since(UNIX_EPOCH)
+        .map_or(0, |since| since.as_secs())
+        .min((1 << (8 * TIME_LEN)) - 1)
+}
+
 /// Adds `key` once: a layout that names a key twice is not this one.
 fn insert<V>(map: &mut BTreeMap<String, V>, key: String, value: V) -> Result<(), StateError> {
     match map.entry(key) {
@@ -495,6 +530,25 @@ impl<'b> Reader<'b> {
             .map_err(|_| shape())
     }
 
+    /// The flow's first round, if the state names one.
+    fn first(&mut self) -> Result<Option<FirstRound>, StateError> {
+        match self.byte()? {
+            NO_FIRST => Ok(None),
+            FIRST => {
+                let mut id = [0; TOKEN_ID_LEN];
+                id.copy_from_slice(self.take(TOKEN_ID_LEN)?);
+                let mut time = [0; 8];
+                time[8 - TIME_LEN..].copy_from_slice(self.take(TIME_LEN)?);
+                let expires_at = UNIX_EPOCH + Duration::from_secs(u64::from_be_bytes(time));
+                Ok(Some(FirstRound {
+                    id: TokenId::from_bytes(id),
+                    expires_at,
+                }))
+            }
+            _ => Err(shape()),
+        }
+    }
+
     fn digest(&mut self) -> Result<RequestDigest, StateError> {
         let bytes = self.take(DIGEST_LEN)?;
         let mut digest = [0; DIGEST_LEN];
@@ -557,7 +611,7 @@ mod tests {
     use crate::protocol::ElicitationId;
     use crate::state::SealError;
     use crate::state::StateError;
-    use crate::state::{StateKey, StateKeys};
+    use crate::state::{Deployment, StateKey, StateKeys};
 
     /// The state in `bytes`, opened as from a token's payload.
     fn decode(bytes: &[u8], keys: &StateKeys) -> Result<Carried, StateError> {
@@ -566,7 +620,10 @@ mod tests {
     }
 
     fn keys() -> StateKeys {
-        StateKeys::new(StateKey::from_bytes(core::array::from_fn(|i| i as u8 ^ 0x5c)).unwrap())
+        StateKeys::new(
+            StateKey::from_bytes(core::array::from_fn(|i| i as u8 ^ 0x5c)).unwrap(),
+            Deployment::SINGLE,
+        )
     }
 
     fn every_part() -> Carried {
@@ -599,6 +656,10 @@ mod tests {
         carried
             .visits
             .insert("bank".into(), ElicitationId::new("v-1"));
+        carried.first = Some(super::FirstRound {
+            id: crate::state::TokenId::from_bytes([0xa5; 16]),
+            expires_at: std::time::UNIX_EPOCH + std::time::Duration::from_secs(1_800_003_600),
+        });
         let values = carried.values.get_mut().unwrap();
         values.insert("quote".into(), json!(135));
         carried
@@ -744,6 +805,43 @@ mod tests {
             let again = opened.encode(&keys).unwrap();
             assert_eq!((again.capacity(), &again), (bytes.len(), &bytes));
         }
+    }
+
+    /// A later round's state expires when the flow's first round's does,
+    /// however late it is sealed: no state of a flow outlives the record
+    /// `Flow::once` keeps of the flow. The first round's own state, which
+    /// names no first round, lives the ring's lifetime.
+    #[test]
+    fn a_later_round_expires_with_the_first() {
+        use std::time::{Duration, UNIX_EPOCH};
+
+        use super::FirstRound;
+        use crate::state::{Binding, Kind, TokenId};
+
+        let keys = keys().with_ttl(Duration::from_secs(3600));
+        let binding = Binding::tool("t", None);
+        let start = UNIX_EPOCH + Duration::from_secs(1_800_000_000);
+        let first = FirstRound {
+            id: TokenId::from_bytes([7; 16]),
+            expires_at: start + Duration::from_secs(3600),
+        };
+        let later = start + Duration::from_secs(3000);
+        let open = |token: &str| {
+            keys.open_with(Kind::Flow, &binding, token, later, |opened, payload| {
+                Carried::decode(opened, payload, &keys)
+            })
+            .unwrap()
+        };
+        let carried = Carried {
+            first: Some(first),
+            ..Carried::default()
+        };
+        let opened = open(&carried.seal(&keys, &binding, 2, later).unwrap());
+        assert_eq!(opened.expires_at, first.expires_at);
+        assert_eq!(opened.state.first, Some(first));
+        let opened = open(&Carried::default().seal(&keys, &binding, 1, later).unwrap());
+        assert_eq!(opened.expires_at, later + Duration::from_secs(3600));
+        assert_eq!(opened.state.first, None);
     }
 
     /// Authentic values that are not an object open, and are refused as

@@ -32,8 +32,10 @@
 //!   with what was wrong and the valid answers as defaults, a bounded
 //!   number of times ([`Stop::Exhausted`]: a courtesy to the user, not a
 //!   bound on guesses).
-//! - **Once.** A state opens as often as it is sent; [`Flow::once`] refuses
-//!   the same final round a second time, for effects that must happen once.
+//! - **Once.** A state opens as often as it is sent; [`Flow::once`] records
+//!   the flow's id (its first round's, sealed through every round) and
+//!   refuses the flow a second time, whichever round was sent again, for
+//!   effects that must happen once.
 //! - **Capability-aware.** Requests go only to what the client declared
 //!   for this request ([`ClientSupport`]); a tool that needs more gets
 //!   [`Stop::Unsupported`], an optional need reads as `None`.

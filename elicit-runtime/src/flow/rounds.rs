@@ -10,7 +10,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
-use super::carried::{Answered, Carried};
+use super::carried::{Answered, Carried, FirstRound};
 use super::digest::RequestDigest;
 use super::need::{Asking, Reading};
 use super::{
@@ -39,7 +39,7 @@ use crate::url::UrlConsent;
 /// ```
 /// use elicit_runtime::flow::{ClientSupport, Flow, Stop};
 /// use elicit_runtime::protocol::{ElicitResult, ElicitationCapability, InputResponses, RetryParams, Revision};
-/// use elicit_runtime::state::{Binding, Principal, StateKey, StateKeys};
+/// use elicit_runtime::state::{Binding, Deployment, Principal, StateKey, StateKeys};
 /// use elicit_runtime::{Elicitable, Elicitation};
 ///
 /// #[derive(Debug, Elicitable)]
@@ -64,7 +64,7 @@ use crate::url::UrlConsent;
 ///     Ok(format!("{} likes {}", name.name, color.color))
 /// }
 ///
-/// let keys = StateKeys::new(StateKey::generate().unwrap());
+/// let keys = StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE);
 /// let binding = Binding::tool("greet", None);
 /// // The user the server authenticated this request as.
 /// let user = Principal::user("ada@example.com");
@@ -221,6 +221,14 @@ impl Flow {
                 )?;
                 flow.round = opened.round;
                 flow.carried = opened.state;
+                // A state sealed by the first round names no first round:
+                // it is the first, and its id is the flow's from now on.
+                if flow.carried.first.is_none() {
+                    flow.carried.first = Some(FirstRound {
+                        id: opened.token_id,
+                        expires_at: opened.expires_at,
+                    });
+                }
                 flow.token = Some((opened.token_id, opened.expires_at));
                 flow.origin = Origin::Sealed;
             }
@@ -245,7 +253,7 @@ impl Flow {
     /// ```
     /// use elicit_runtime::flow::{ClientSupport, Flow, Stop};
     /// use elicit_runtime::protocol::{ElicitResult, ElicitationCapability, InputResponses, RetryParams, Revision};
-    /// use elicit_runtime::state::{Binding, Principal, StateKey, StateKeys};
+    /// use elicit_runtime::state::{Binding, Deployment, Principal, StateKey, StateKeys};
     /// use elicit_runtime::{Elicitable, Elicitation};
     ///
     /// #[derive(Debug, PartialEq, Elicitable)]
@@ -253,7 +261,7 @@ impl Flow {
     ///     name: String,
     /// }
     ///
-    /// let keys = StateKeys::new(StateKey::generate().unwrap());
+    /// let keys = StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE);
     /// let support = ClientSupport::elicitation(ElicitationCapability::form_only());
     /// let content = serde_json::json!({ "name": "Ada" }).as_object().unwrap().clone();
     /// let answered = RetryParams::new(InputResponses::new().with("name", &ElicitResult::accept(content)), None);
@@ -375,15 +383,65 @@ impl Flow {
         self.token.map(|(id, _)| id)
     }
 
-    /// Records the state this call continues in `seen`, or refuses a state
-    /// recorded before: call it just before an effect that must happen
-    /// once (a payment), so that the same final round sent again does not
-    /// repeat it. A call without a state has nothing to record.
+    /// The id of the flow this call continues (`None` without a state):
+    /// the [`TokenId`] of the state its first round sealed, carried sealed
+    /// in every later round's state. The same in every round of the flow
+    /// and in every replay of any of them; another for a call that starts
+    /// over without a state. What [`Flow::once`] records.
     ///
     /// ```
     /// use elicit_runtime::flow::{ClientSupport, Flow, Stop};
     /// use elicit_runtime::protocol::{ElicitResult, ElicitationCapability, InputResponses, RetryParams, Revision};
-    /// use elicit_runtime::state::{Binding, Principal, SeenTokens, StateKey, StateKeys};
+    /// use elicit_runtime::state::{Binding, Deployment, Principal, StateKey, StateKeys};
+    /// use elicit_runtime::Elicitable;
+    ///
+    /// #[derive(Elicitable)]
+    /// struct Step {
+    ///     ok: bool,
+    /// }
+    ///
+    /// let keys = StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE);
+    /// let support = ClientSupport::elicitation(ElicitationCapability::form_only());
+    /// let open = |retry: &RetryParams| {
+    ///     Flow::open(&keys, Binding::tool("t", None), &Principal::UNBOUND, Revision::LATEST, support.clone(), retry).unwrap()
+    /// };
+    /// let yes = |key: &str| InputResponses::new().with(key, &ElicitResult::accept(serde_json::json!({ "ok": true }).as_object().unwrap().clone()));
+    /// let ask = |flow: &mut Flow| -> RetryParams {
+    ///     flow.form::<Step>("one", "First?").unwrap();
+    ///     let Err(Stop::InputRequired(asked)) = flow.form::<Step>("two", "Second?") else { panic!() };
+    ///     RetryParams::new(yes("two"), asked.request_state)
+    /// };
+    ///
+    /// let mut first = open(&RetryParams::default());
+    /// assert_eq!(first.flow_id(), None);
+    /// let Err(Stop::InputRequired(asked)) = first.form::<Step>("one", "First?") else { panic!() };
+    /// let second = RetryParams::new(yes("one"), asked.request_state);
+    /// let (mut a, mut b) = (open(&second), open(&second));
+    /// let (last_a, last_b) = (ask(&mut a), ask(&mut b));
+    /// // Two final states of one flow: different tokens, one flow.
+    /// let (a, b) = (open(&last_a), open(&last_b));
+    /// assert_ne!(a.token_id(), b.token_id());
+    /// assert_eq!(a.flow_id(), b.flow_id());
+    /// assert!(a.flow_id().is_some());
+    /// ```
+    pub fn flow_id(&self) -> Option<TokenId> {
+        self.carried.first.map(|first| first.id)
+    }
+
+    /// Records the flow this call continues ([`Flow::flow_id`]) in `seen`,
+    /// or refuses a flow recorded before: call it just before an effect
+    /// that must happen once (a payment), so that the final round sent
+    /// again, or any earlier round sent again with the same answers (which
+    /// makes a new final state of the same flow), does not repeat it. The
+    /// record is kept until the flow's first state expires, when every
+    /// state of the flow expires too. One effect per flow: a second `once`
+    /// in a later round of the same flow is refused. A call without a
+    /// state has nothing to record.
+    ///
+    /// ```
+    /// use elicit_runtime::flow::{ClientSupport, Flow, Stop};
+    /// use elicit_runtime::protocol::{ElicitResult, ElicitationCapability, InputResponses, RetryParams, Revision};
+    /// use elicit_runtime::state::{Binding, Deployment, Principal, SeenTokens, StateKey, StateKeys};
     /// use elicit_runtime::{Elicitable, Elicitation};
     ///
     /// #[derive(Elicitable)]
@@ -391,7 +449,7 @@ impl Flow {
     ///     ok: bool,
     /// }
     ///
-    /// let keys = StateKeys::new(StateKey::generate().unwrap());
+    /// let keys = StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE);
     /// let support = ClientSupport::elicitation(ElicitationCapability::form_only());
     /// let paid = SeenTokens::new(10_000);
     /// let pay = |retry: &RetryParams| -> Result<&str, Stop> {
@@ -420,7 +478,7 @@ impl Flow {
     /// recorded and then refused as a replay); [`Stop::Failed`] when `seen`
     /// is full of live states.
     pub fn once(&self, seen: &SeenTokens) -> Result<(), Stop> {
-        let Some((id, expires_at)) = self.token else {
+        let Some(FirstRound { id, expires_at }) = self.carried.first else {
             return Ok(());
         };
         self.carried.read_all().map_err(refused)?;
@@ -849,13 +907,13 @@ mod tests {
     use crate::flow::carried::Carried;
     use crate::flow::{AskError, ClientSupport, Stop};
     use crate::protocol::{ElicitationCapability, RetryParams, Revision};
-    use crate::state::{Binding, Principal, StateKey, StateKeys};
+    use crate::state::{Binding, Deployment, Principal, StateKey, StateKeys};
 
     /// A state at the last round a `u32` counts: the next round is refused
     /// with a typed error, never a wrapped or overflowing count.
     #[test]
     fn the_round_count_never_overflows() {
-        let keys = StateKeys::new(StateKey::generate().unwrap());
+        let keys = StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE);
         let binding = Binding::tool("t", None);
         let bytes = Carried::default().encode(&keys).unwrap();
         let token = keys

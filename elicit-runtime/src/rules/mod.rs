@@ -14,6 +14,7 @@
 //! |---|---|
 //! | required, `type`, unknown fields | `kind.rs` |
 //! | `minLength`, `maxLength` | `length.rs` |
+//! | no control characters in text, but tabs and line breaks (elicit's own) | `text.rs` |
 //! | `minimum`, `maximum`, integers, the Rust type's range | `bounds.rs` |
 //! | `format` | `format.rs` |
 //! | enum membership, each entry once | `choice.rs` |
@@ -34,6 +35,7 @@ pub(crate) mod format;
 pub(crate) mod items;
 pub(crate) mod kind;
 pub(crate) mod length;
+pub(crate) mod text;
 mod violation;
 
 mod content;
@@ -98,7 +100,8 @@ pub(crate) fn passing<'v>(schema: &PropertySchema, value: &'v Value) -> Option<C
     match (&schema.kind, value) {
         (Kind::String(rules), Value::String(s)) => {
             (length::accepts(s, rules.min_length, rules.max_length)
-                && format::accepts(s, rules.format))
+                && format::accepts(s, rules.format)
+                && text::accepts(s))
             .then_some(Checked::Str(s))
         }
         (Kind::Number(rules), Value::Number(n)) => {
@@ -166,6 +169,7 @@ pub fn value<'v>(schema: &PropertySchema, value: &'v Value) -> Result<Checked<'v
         (Kind::String(rules), Value::String(s)) => {
             length::check(s, rules.min_length, rules.max_length, &mut broken);
             format::check(s, rules.format, &mut broken);
+            text::check(s, &mut broken);
             Checked::Str(s)
         }
         (Kind::Number(rules), Value::Number(n)) => {

@@ -4,7 +4,7 @@ use core::fmt;
 
 use super::choice::OneOf;
 use super::fit::{self, Unfit};
-use super::{bounds, choice, format, items, kind, length};
+use super::{bounds, choice, format, items, kind, length, text};
 use crate::format::FormatError;
 use crate::schema::Num;
 
@@ -65,6 +65,15 @@ pub enum Violation {
     },
     /// A string does not match its `format`.
     Format(FormatError),
+    /// A string holds a control character other than a tab or a line
+    /// break (a NUL, an escape): refused in every text field, whatever
+    /// its schema says (elicit's own rule).
+    ControlCharacter {
+        /// The character, as its code point (`0x1b` for an escape).
+        code_point: u32,
+        /// Where it is in the string, in characters from 1.
+        position: u64,
+    },
     /// A string is not one of the enum's values.
     NotAnOption {
         /// The allowed values, as the message names them.
@@ -166,6 +175,9 @@ pub enum Rule {
     Maximum,
     /// `format`.
     Format,
+    /// No control characters in text but tabs and line breaks (elicit's
+    /// own rule).
+    ControlCharacter,
     /// `enum`.
     Enum,
     /// The range of the Rust type.
@@ -201,6 +213,7 @@ impl Rule {
             Rule::Minimum => "minimum",
             Rule::Maximum => "maximum",
             Rule::Format => "format",
+            Rule::ControlCharacter => "controlCharacter",
             Rule::Enum => "enum",
             Rule::Range => "range",
             Rule::Fit => "fit",
@@ -230,6 +243,7 @@ impl Violation {
             Violation::Minimum { .. } => Rule::Minimum,
             Violation::Maximum { .. } => Rule::Maximum,
             Violation::Format(_) => Rule::Format,
+            Violation::ControlCharacter { .. } => Rule::ControlCharacter,
             Violation::NotAnOption { .. } => Rule::Enum,
             Violation::OutOfRange { .. } => Rule::Range,
             Violation::Unfit { .. } => Rule::Fit,
@@ -256,6 +270,7 @@ impl Violation {
             | Violation::Maximum { .. }
             | Violation::OutOfRange { .. } => bounds::expected(self),
             Violation::Format(error) => format::expected(error),
+            Violation::ControlCharacter { .. } => text::expected(),
             Violation::Unfit { ty, reason } => fit::expected(ty, reason),
             Violation::NotAnOption { .. }
             | Violation::ItemNotAnOption { .. }
@@ -283,6 +298,10 @@ impl fmt::Display for Violation {
             | Violation::Maximum { .. }
             | Violation::OutOfRange { .. } => bounds::write(f, self),
             Violation::Format(error) => format::write(f, error),
+            Violation::ControlCharacter {
+                code_point,
+                position,
+            } => text::write(f, *code_point, *position),
             Violation::Unfit { ty, reason } => fit::write(f, ty, reason),
             Violation::NotAnOption { .. }
             | Violation::ItemNotAnOption { .. }

@@ -117,12 +117,15 @@ impl FieldSpec {
                 fit,
             } => match length::check_default(value, min_length, max_length) {
                 Err(message) => Err(message),
-                Ok(()) => match format {
-                    Some(format) => match rules::format::check_default(format, value) {
-                        Err(message) => Err(message),
-                        Ok(()) => fit::check_default(fit, value),
+                Ok(()) => match rules::text::check_default(value) {
+                    Err(message) => Err(message),
+                    Ok(()) => match format {
+                        Some(format) => match rules::format::check_default(format, value) {
+                            Err(message) => Err(message),
+                            Ok(()) => fit::check_default(fit, value),
+                        },
+                        None => fit::check_default(fit, value),
                     },
-                    None => fit::check_default(fit, value),
                 },
             },
             KindSpec::Number {

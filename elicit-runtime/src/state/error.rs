@@ -27,9 +27,9 @@ const START_OVER: &str = "send the request again without `requestState` to start
 /// [`StateKeys::open`]: super::StateKeys::open
 ///
 /// ```
-/// use elicit_runtime::state::{Binding, StateError, StateKey, StateKeys};
+/// use elicit_runtime::state::{Binding, Deployment, StateError, StateKey, StateKeys};
 ///
-/// let keys = StateKeys::new(StateKey::generate().unwrap());
+/// let keys = StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE);
 /// let error = keys.open::<u32>(&Binding::tool("book", None), "es3.AAAA").unwrap_err();
 /// assert_eq!(error, StateError::Truncated);
 /// assert_eq!(error.to_jsonrpc(3)["error"]["code"], -32602);
@@ -208,9 +208,9 @@ impl std::error::Error for StateError {
 /// ```
 /// use std::error::Error as _;
 /// use std::time::{Duration, SystemTime};
-/// use elicit_runtime::state::{Binding, Expiry, StateError, StateKey, StateKeys};
+/// use elicit_runtime::state::{Binding, Deployment, Expiry, StateError, StateKey, StateKeys};
 ///
-/// let keys = StateKeys::new(StateKey::generate().unwrap()).with_ttl(Duration::from_secs(60));
+/// let keys = StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE).with_ttl(Duration::from_secs(60));
 /// let binding = Binding::tool("book", None);
 /// let now = SystemTime::now();
 /// let token = keys.seal_at(&binding, 1, &0u8, now).unwrap();
@@ -257,9 +257,9 @@ impl std::error::Error for Expiry {}
 ///
 /// ```
 /// use std::error::Error as _;
-/// use elicit_runtime::state::{Binding, MismatchKind, StateError, StateKey, StateKeys};
+/// use elicit_runtime::state::{Binding, Deployment, MismatchKind, StateError, StateKey, StateKeys};
 ///
-/// let keys = StateKeys::new(StateKey::generate().unwrap());
+/// let keys = StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE);
 /// let token = keys.seal(&Binding::tool("pay", None).for_principal("alice"), 1, &0u8).unwrap();
 /// let bob = Binding::tool("pay", None).for_principal("bob");
 /// let StateError::Mismatch(mismatch) = keys.open::<u8>(&bob, &token).unwrap_err() else { panic!() };
@@ -334,9 +334,9 @@ impl std::error::Error for Mismatch {}
 /// It names the Rust type expected and what failed, never the content.
 ///
 /// ```
-/// use elicit_runtime::state::{Binding, StateError, StateKey, StateKeys};
+/// use elicit_runtime::state::{Binding, Deployment, StateError, StateKey, StateKeys};
 ///
-/// let keys = StateKeys::new(StateKey::generate().unwrap());
+/// let keys = StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE);
 /// let binding = Binding::tool("book", None);
 /// let token = keys.seal(&binding, 1, &"a string").unwrap();
 /// let Err(StateError::Unreadable(unreadable)) = keys.open::<u32>(&binding, &token) else {
@@ -378,9 +378,9 @@ impl UnreadableState {
     /// [`core::any::type_name`]).
     ///
     /// ```
-    /// use elicit_runtime::state::{Binding, StateError, StateKey, StateKeys};
+    /// use elicit_runtime::state::{Binding, Deployment, StateError, StateKey, StateKeys};
     ///
-    /// let keys = StateKeys::new(StateKey::generate().unwrap());
+    /// let keys = StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE);
     /// let binding = Binding::tool("t", None);
     /// let token = keys.seal(&binding, 1, &[1, 2]).unwrap();
     /// let Err(StateError::Unreadable(unreadable)) = keys.open::<bool>(&binding, &token) else {
@@ -415,9 +415,9 @@ impl std::error::Error for UnreadableState {}
 /// ```
 /// use std::collections::HashMap;
 /// use elicit_runtime::Limits;
-/// use elicit_runtime::state::{Binding, SealError, StateKey, StateKeys};
+/// use elicit_runtime::state::{Binding, Deployment, SealError, StateKey, StateKeys};
 ///
-/// let keys = StateKeys::new(StateKey::generate().unwrap());
+/// let keys = StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE);
 /// let binding = Binding::tool("book", None);
 ///
 /// let not_json = HashMap::from([((1, 2), "a map with tuple keys")]);
@@ -471,10 +471,10 @@ impl std::error::Error for SealError {
 /// Why keys cannot be read. No variant holds or shows the key text.
 ///
 /// ```
-/// use elicit_runtime::state::{KeyError, StateKeys};
+/// use elicit_runtime::state::{Deployment, KeyError, StateKeys};
 ///
 /// let key = elicit_runtime::state::StateKey::generate().unwrap().expose_base64();
-/// let error = StateKeys::parse(&format!("{key}, secret?")).unwrap_err();
+/// let error = StateKeys::parse(&format!("{key}, secret?"), Deployment::SINGLE).unwrap_err();
 /// assert_eq!(error, KeyError::Encoding { position: Some(2) });
 /// assert!(!error.to_string().contains("secret"));
 /// ```
@@ -488,6 +488,14 @@ pub enum KeyError {
     },
     /// The environment variable is not valid Unicode.
     NotUnicode {
+        /// The variable's name.
+        variable: String,
+    },
+    /// The environment variable that names the deployment
+    /// (`ELICIT_STATE_CONTEXT`, read by
+    /// [`StateKeys::from_env`](super::StateKeys::from_env)) is not set, or
+    /// empty.
+    NoDeployment {
         /// The variable's name.
         variable: String,
     },
@@ -542,7 +550,16 @@ impl fmt::Display for KeyError {
             KeyError::NotUnicode { variable } => write!(
                 f,
                 "the environment variable `{}` is not valid Unicode: write the keys as base64 or \
-                 hexadecimal digits",
+                 hexadecimal digits, and the deployment's name as text",
+                Excerpt(variable)
+            ),
+            KeyError::NoDeployment { variable } => write!(
+                f,
+                "the environment variable `{}` is not set, or empty: set it to this deployment's \
+                 name (such as `shop-production`), the same on its replicas and another for \
+                 every other deployment given these keys, so that none continues another's \
+                 flows; for keys no other deployment holds, read them with \
+                 `StateKeys::from_env_var(StateKeys::ENV, Deployment::SINGLE)`",
                 Excerpt(variable)
             ),
             KeyError::Empty => f.write_str(
@@ -628,6 +645,9 @@ mod tests {
             },
             KeyError::NotUnicode {
                 variable: "KEYS".into(),
+            },
+            KeyError::NoDeployment {
+                variable: "CONTEXT".into(),
             },
             KeyError::Empty,
             KeyError::Encoding { position: Some(3) },

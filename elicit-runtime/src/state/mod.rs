@@ -13,7 +13,7 @@
 //! it back, or a [`StateError`] saying exactly why not.
 //!
 //! ```
-//! use elicit_runtime::state::{Binding, StateError, StateKey, StateKeys};
+//! use elicit_runtime::state::{Binding, Deployment, StateError, StateKey, StateKeys};
 //! use serde::{Deserialize, Serialize};
 //! use serde_json::json;
 //!
@@ -23,7 +23,7 @@
 //!
 //! // Every replica reads the same keys, from `ELICIT_STATE_KEYS` in a real server
 //! // (`StateKeys::from_env`); here, a key made for the example.
-//! let keys = StateKeys::new(StateKey::generate().unwrap()).with_context("hotel-production");
+//! let keys = StateKeys::new(StateKey::generate().unwrap(), Deployment::named("hotel-production"));
 //!
 //! // Round 1: `tools/call` of `book_hotel`, by the user the server authenticated.
 //! let arguments = json!({ "hotel": "Avenida" });
@@ -84,11 +84,12 @@
 //!   older than the opening ring's lifetime plus its leeway, and not issued
 //!   later than now plus the leeway, so a replica with a longer lifetime or
 //!   a clock far ahead cannot make states that outlive this ring's rules.
-//! - **Context and kind in the associated data.** The ring's context
-//!   ([`StateKeys::with_context`]) and the kind of payload (an
-//!   application's [`StateKeys::seal`], a flow's state) are authenticated
-//!   with the token: deployments sharing a key, or a value sealed for
-//!   another purpose, are refused as [`StateError::Tampered`].
+//! - **Deployment and kind in the associated data.** The ring's
+//!   [`Deployment`] (named, or explicitly the single one: every ring is
+//!   made for one) and the kind of payload (an application's
+//!   [`StateKeys::seal`], a flow's state) are authenticated with the
+//!   token: deployments sharing a key, or a value sealed for another
+//!   purpose, are refused as [`StateError::Tampered`].
 //! - **Times in whole seconds**: `issued_at` rounded down, `expires_at`
 //!   rounded up, so a state lives at least its lifetime and less than a
 //!   second more. Replicas' clocks should agree to well within the
@@ -122,7 +123,7 @@
 //! ([`Mismatch::kind`]). The associated data is the label
 //! `elicit/request-state`, the version (3), the kind of payload (1 for
 //! [`StateKeys::seal`], 2 for a flow), the key id and SHA-256 of the ring's
-//! context. The smallest sealed state (a one-byte payload) is 108 bytes,
+//! deployment (a label, a flag for a named one, and its name). The smallest sealed state (a one-byte payload) is 108 bytes,
 //! 148 characters of token: a token is 4 + 4/3 x (107 + payload)
 //! characters. Its [`TokenId`] is cut from a digest of the key id and the
 //! nonce.
@@ -153,7 +154,8 @@
 //! - A sealed state is not single-use: until it expires, the same client
 //!   can send the same round again, and get the same answer. Keep what a
 //!   round does idempotent, or record what must happen once by its
-//!   [`TokenId`] ([`SeenTokens`]).
+//!   [`TokenId`] ([`SeenTokens`]); a flow records its own id, the
+//!   [`TokenId`] of its first state (`Flow::once`).
 //! - The principal must come from the server's own authentication of the
 //!   request, never from the request's content; with
 //!   [`Principal::UNBOUND`], any client holding a token can continue it.
@@ -167,6 +169,7 @@
 
 mod binding;
 pub(crate) mod canonical;
+mod deployment;
 mod error;
 mod key;
 mod ring;
@@ -176,6 +179,7 @@ mod token_id;
 use std::time::Duration;
 
 pub use binding::{Binding, Principal};
+pub use deployment::Deployment;
 pub(crate) use error::Part;
 pub use error::{Expiry, KeyError, Mismatch, MismatchKind, SealError, StateError, UnreadableState};
 pub use key::{KeyId, StateKey, Weakness};

@@ -6,11 +6,10 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use chacha20poly1305::{Key, KeyInit, XChaCha20Poly1305};
-use sha2::{Digest, Sha256};
 use zeroize::Zeroizing;
 
 use super::binding::Digest32;
-use super::{DEFAULT_TTL, KeyError, KeyId, StateKey};
+use super::{DEFAULT_TTL, Deployment, KeyError, KeyId, StateKey};
 use crate::limits::Limits;
 
 /// One key of the ring, ready to use: its id and its cipher (which wipes
@@ -38,14 +37,15 @@ impl Entry {
 /// Cloning a ring shares its keys (behind an [`Arc`]) rather than copying
 /// them. `Debug` shows the key ids only.
 ///
-/// # Context
+/// # Deployment
 ///
 /// Two deployments that share keys (staging and production given the same
-/// secret, a copied configuration) would accept each other's states. Give
-/// each its own context ([`StateKeys::with_context`], or
-/// `ELICIT_STATE_CONTEXT` for [`StateKeys::from_env`]): it is part of what
-/// a token authenticates, so a state sealed under one context does not
-/// open under another ([`StateError::Tampered`](super::StateError::Tampered)).
+/// secret, a copied configuration) would accept each other's states. So
+/// every ring is made for a [`Deployment`], named explicitly: its name
+/// (`ELICIT_STATE_CONTEXT` for [`StateKeys::from_env`], which requires it)
+/// or [`Deployment::SINGLE`] for keys no other deployment holds. It is part
+/// of what a token authenticates, so a state sealed in one deployment does
+/// not open in another ([`StateError::Tampered`](super::StateError::Tampered)).
 ///
 /// # Age
 ///
@@ -64,7 +64,7 @@ impl Entry {
 /// with it and a lifetime has passed, drop the old one (`NEW`).
 ///
 /// ```
-/// use elicit_runtime::state::{Binding, StateKey, StateKeys};
+/// use elicit_runtime::state::{Binding, Deployment, StateKey, StateKeys};
 ///
 /// // In a real deployment each text comes from `openssl rand -base64 32`.
 /// let old = StateKey::generate().unwrap().expose_base64();
@@ -72,14 +72,15 @@ impl Entry {
 /// let (old, new) = (old.as_str(), new.as_str());
 /// let binding = Binding::tool("book", None);
 ///
-/// let before = StateKeys::parse(old).unwrap();
+/// let shop = Deployment::named("shop-production");
+/// let before = StateKeys::parse(old, shop.clone()).unwrap();
 /// let token = before.seal(&binding, 1, &"in flight").unwrap();
 ///
-/// let during = StateKeys::parse(&format!("{new},{old}")).unwrap();
+/// let during = StateKeys::parse(&format!("{new},{old}"), shop.clone()).unwrap();
 /// assert_eq!(during.current_id(), StateKey::parse(new).unwrap().id());
 /// assert_eq!(during.open::<String>(&binding, &token).unwrap().state, "in flight");
 ///
-/// let after = StateKeys::parse(new).unwrap();
+/// let after = StateKeys::parse(new, shop).unwrap();
 /// assert!(after.open::<String>(&binding, &token).is_err());
 /// ```
 #[derive(Clone)]
@@ -89,19 +90,9 @@ pub struct StateKeys {
     pub(crate) ttl: Duration,
     pub(crate) leeway: Duration,
     pub(crate) limits: Limits,
-    /// The deployment's context, and its digest (in the associated data).
-    pub(crate) context: Arc<str>,
-    pub(crate) context_digest: Digest32,
-}
-
-/// The label of the digest of a context.
-const CONTEXT_LABEL: &[u8] = b"elicit/request-state/context/v2\0";
-
-fn context_digest(context: &str) -> Digest32 {
-    let mut hasher = Sha256::new();
-    hasher.update(CONTEXT_LABEL);
-    hasher.update(context.as_bytes());
-    hasher.finalize().into()
+    /// The deployment, and its digest (in the associated data).
+    pub(crate) deployment: Deployment,
+    pub(crate) deployment_digest: Digest32,
 }
 
 impl StateKeys {
@@ -109,8 +100,8 @@ impl StateKeys {
     /// `ELICIT_STATE_KEYS`.
     pub const ENV: &'static str = "ELICIT_STATE_KEYS";
 
-    /// The environment variable [`StateKeys::from_env`] reads the context
-    /// from, when set: `ELICIT_STATE_CONTEXT`.
+    /// The environment variable [`StateKeys::from_env`] reads the
+    /// deployment's name from: `ELICIT_STATE_CONTEXT`.
     pub const CONTEXT_ENV: &'static str = "ELICIT_STATE_CONTEXT";
 
     /// The longest lifetime [`StateKeys::with_ttl`] sets: one day. Longer
@@ -125,29 +116,32 @@ impl StateKeys {
     /// otherwise: one hour ([`DEFAULT_TTL`]).
     pub const DEFAULT_TTL: Duration = DEFAULT_TTL;
 
-    /// A ring of one key, which seals and opens; states live
-    /// [`DEFAULT_TTL`], open within [`Limits::DEFAULT`], and belong to the
-    /// empty context (see [`StateKeys::with_context`]).
+    /// A ring of one key, which seals and opens, for `deployment` (its
+    /// name, or [`Deployment::SINGLE`] for a key no other deployment
+    /// holds); states live [`DEFAULT_TTL`] and open within
+    /// [`Limits::DEFAULT`].
     ///
     /// ```
     /// use elicit_runtime::Limits;
-    /// use elicit_runtime::state::{StateKey, StateKeys};
+    /// use elicit_runtime::state::{Deployment, StateKey, StateKeys};
     ///
     /// let key = StateKey::generate().unwrap();
     /// let id = key.id();
-    /// let keys = StateKeys::new(key);
+    /// // A key made by this process: no other deployment holds it.
+    /// let keys = StateKeys::new(key, Deployment::SINGLE);
     /// assert_eq!(keys.current_id(), id);
     /// assert_eq!(keys.ttl(), StateKeys::DEFAULT_TTL);
     /// assert_eq!(keys.limits(), Limits::DEFAULT);
+    /// assert_eq!(keys.deployment(), &Deployment::SINGLE);
     /// ```
-    pub fn new(current: StateKey) -> StateKeys {
+    pub fn new(current: StateKey, deployment: Deployment) -> StateKeys {
         StateKeys {
             keys: Arc::new(vec![Entry::new(&current)]),
             ttl: DEFAULT_TTL,
             leeway: StateKeys::DEFAULT_LEEWAY,
             limits: Limits::DEFAULT,
-            context: Arc::from(""),
-            context_digest: context_digest(""),
+            deployment_digest: deployment.digest(),
+            deployment,
         }
     }
 
@@ -155,14 +149,15 @@ impl StateKeys {
     /// sealed, and seals nothing.
     ///
     /// ```
-    /// use elicit_runtime::state::{Binding, StateKey, StateKeys};
+    /// use elicit_runtime::state::{Binding, Deployment, StateKey, StateKeys};
     ///
     /// let binding = Binding::resource("file:///a");
     /// let (old, new) = (StateKey::generate().unwrap(), StateKey::generate().unwrap());
     /// let (old_id, new_id) = (old.id(), new.id());
-    /// let token = StateKeys::new(StateKey::parse(&old.expose_base64()).unwrap()).seal(&binding, 1, &true).unwrap();
+    /// let before = StateKeys::new(StateKey::parse(&old.expose_base64()).unwrap(), Deployment::SINGLE);
+    /// let token = before.seal(&binding, 1, &true).unwrap();
     ///
-    /// let ring = StateKeys::new(new).with_previous(old);
+    /// let ring = StateKeys::new(new, Deployment::SINGLE).with_previous(old);
     /// assert!(ring.open::<bool>(&binding, &token).unwrap().state);
     /// assert_eq!(ring.current_id(), new_id);
     /// assert_eq!(ring.key_ids(), [new_id, old_id]);
@@ -172,10 +167,10 @@ impl StateKeys {
         self
     }
 
-    /// Reads a ring from text: keys separated by commas and/or whitespace,
-    /// the current key first, each as [`StateKey::parse`] reads it
-    /// (base64, standard or URL-safe, padded or not, or 64 hexadecimal
-    /// digits).
+    /// Reads a ring for `deployment` from text: keys separated by commas
+    /// and/or whitespace, the current key first, each as
+    /// [`StateKey::parse`] reads it (base64, standard or URL-safe, padded
+    /// or not, or 64 hexadecimal digits).
     ///
     /// # Errors
     ///
@@ -186,66 +181,82 @@ impl StateKeys {
     /// # Examples
     ///
     /// ```
-    /// use elicit_runtime::state::{KeyError, StateKey, StateKeys};
+    /// use elicit_runtime::state::{Deployment, KeyError, StateKey, StateKeys};
     ///
+    /// let shop = Deployment::named("shop-production");
     /// let (new, old) = (StateKey::generate().unwrap(), StateKey::generate().unwrap());
     /// let text = format!("\n    {},\n    {}\n", new.expose_base64(), old.expose_base64());
-    /// let keys = StateKeys::parse(&text).unwrap();
+    /// let keys = StateKeys::parse(&text, shop.clone()).unwrap();
     /// assert_eq!(keys.key_ids(), [new.id(), old.id()]);
     ///
-    /// assert_eq!(StateKeys::parse(" , ").unwrap_err(), KeyError::Empty);
+    /// assert_eq!(StateKeys::parse(" , ", shop.clone()).unwrap_err(), KeyError::Empty);
     /// assert_eq!(
-    ///     StateKeys::parse(&format!("{} AAAA", new.expose_base64())).unwrap_err(),
+    ///     StateKeys::parse(&format!("{} AAAA", new.expose_base64()), shop).unwrap_err(),
     ///     KeyError::Length { position: Some(2), length: 3 }
     /// );
     /// ```
-    pub fn parse(text: &str) -> Result<StateKeys, KeyError> {
+    pub fn parse(text: &str, deployment: Deployment) -> Result<StateKeys, KeyError> {
         let mut texts = text
             .split(|c: char| c == ',' || c.is_whitespace())
             .filter(|part| !part.is_empty());
         let current = StateKey::parse_at(texts.next().ok_or(KeyError::Empty)?, Some(1))?;
-        let mut keys = StateKeys::new(current);
+        let mut keys = StateKeys::new(current, deployment);
         for (i, older) in texts.enumerate() {
             keys = keys.with_previous(StateKey::parse_at(older, Some(i + 2))?);
         }
         Ok(keys)
     }
 
-    /// Reads a ring from the environment variable [`StateKeys::ENV`]
-    /// (`ELICIT_STATE_KEYS`), as [`StateKeys::parse`] does, with the
-    /// context in [`StateKeys::CONTEXT_ENV`] (`ELICIT_STATE_CONTEXT`) when
-    /// it is set.
+    /// Reads a ring from the environment: the keys from [`StateKeys::ENV`]
+    /// (`ELICIT_STATE_KEYS`), as [`StateKeys::parse`] reads them, for the
+    /// deployment named in [`StateKeys::CONTEXT_ENV`]
+    /// (`ELICIT_STATE_CONTEXT`), which is required: keys that come from
+    /// configuration may be given to another deployment too, and the name
+    /// keeps each from continuing the other's flows. A server whose keys no
+    /// other deployment holds reads them with
+    /// `StateKeys::from_env_var(StateKeys::ENV, Deployment::SINGLE)`.
     ///
     /// # Errors
     ///
-    /// [`KeyError::Missing`] or [`KeyError::NotUnicode`] for the variable,
-    /// or the error of [`StateKeys::parse`].
+    /// [`KeyError::Missing`] or [`KeyError::NotUnicode`] for the keys'
+    /// variable, or the error of [`StateKeys::parse`]; then
+    /// [`KeyError::NoDeployment`] when `ELICIT_STATE_CONTEXT` is not set or
+    /// empty, [`KeyError::NotUnicode`] when it is not Unicode.
     ///
     /// # Examples
     ///
     /// ```
-    /// use elicit_runtime::state::{KeyError, StateKeys};
+    /// use elicit_runtime::state::{Deployment, KeyError, StateKeys};
     ///
     /// // ELICIT_STATE_KEYS="NEW_KEY_BASE64,OLD_KEY_BASE64"
+    /// // ELICIT_STATE_CONTEXT="shop-production"
     /// match StateKeys::from_env() {
     ///     Ok(keys) => eprintln!("sealing with state key {}", keys.current_id()),
     ///     Err(KeyError::Missing { variable }) => assert_eq!(variable, "ELICIT_STATE_KEYS"),
+    ///     Err(KeyError::NoDeployment { variable }) => assert_eq!(variable, "ELICIT_STATE_CONTEXT"),
     ///     Err(error) => panic!("{error}"),
     /// }
     /// ```
     pub fn from_env() -> Result<StateKeys, KeyError> {
-        let keys = StateKeys::from_env_var(StateKeys::ENV)?;
-        match std::env::var(StateKeys::CONTEXT_ENV) {
-            Ok(context) => Ok(keys.with_context(&context)),
-            Err(std::env::VarError::NotPresent) => Ok(keys),
-            Err(std::env::VarError::NotUnicode(_)) => Err(KeyError::NotUnicode {
-                variable: StateKeys::CONTEXT_ENV.to_owned(),
-            }),
-        }
+        let keys = StateKeys::from_env_var(StateKeys::ENV, Deployment::SINGLE)?;
+        let no_deployment = || KeyError::NoDeployment {
+            variable: StateKeys::CONTEXT_ENV.to_owned(),
+        };
+        let name = match std::env::var(StateKeys::CONTEXT_ENV) {
+            Ok(name) if name.trim().is_empty() => return Err(no_deployment()),
+            Ok(name) => name,
+            Err(std::env::VarError::NotPresent) => return Err(no_deployment()),
+            Err(std::env::VarError::NotUnicode(_)) => {
+                return Err(KeyError::NotUnicode {
+                    variable: StateKeys::CONTEXT_ENV.to_owned(),
+                });
+            }
+        };
+        Ok(keys.for_deployment(Deployment::named(name)))
     }
 
-    /// Reads a ring from the environment variable `name`, as
-    /// [`StateKeys::parse`] does.
+    /// Reads a ring for `deployment` from the environment variable `name`,
+    /// as [`StateKeys::parse`] does.
     ///
     /// # Errors
     ///
@@ -255,12 +266,13 @@ impl StateKeys {
     /// # Examples
     ///
     /// ```
-    /// use elicit_runtime::state::{KeyError, StateKeys};
+    /// use elicit_runtime::state::{Deployment, KeyError, StateKeys};
     ///
-    /// let error = StateKeys::from_env_var("ELICIT_DOCTEST_NO_SUCH_VARIABLE").unwrap_err();
+    /// let shop = Deployment::named("shop-production");
+    /// let error = StateKeys::from_env_var("ELICIT_DOCTEST_NO_SUCH_VARIABLE", shop).unwrap_err();
     /// assert_eq!(error, KeyError::Missing { variable: "ELICIT_DOCTEST_NO_SUCH_VARIABLE".into() });
     /// ```
-    pub fn from_env_var(name: &str) -> Result<StateKeys, KeyError> {
+    pub fn from_env_var(name: &str, deployment: Deployment) -> Result<StateKeys, KeyError> {
         let text = match std::env::var(name) {
             Ok(text) => Zeroizing::new(text),
             Err(std::env::VarError::NotPresent) => {
@@ -275,17 +287,17 @@ impl StateKeys {
                 });
             }
         };
-        StateKeys::parse(&text)
+        StateKeys::parse(&text, deployment)
     }
 
     /// The id of the current key, the one that seals.
     ///
     /// ```
-    /// use elicit_runtime::state::{StateKey, StateKeys};
+    /// use elicit_runtime::state::{Deployment, StateKey, StateKeys};
     ///
     /// let (current, older) = (StateKey::generate().unwrap(), StateKey::generate().unwrap());
     /// let id = current.id();
-    /// let keys = StateKeys::new(current).with_previous(older);
+    /// let keys = StateKeys::new(current, Deployment::SINGLE).with_previous(older);
     /// assert_eq!(keys.current_id(), id);
     /// ```
     pub fn current_id(&self) -> KeyId {
@@ -296,11 +308,11 @@ impl StateKeys {
     /// replica holds.
     ///
     /// ```
-    /// use elicit_runtime::state::{StateKey, StateKeys};
+    /// use elicit_runtime::state::{Deployment, StateKey, StateKeys};
     ///
     /// let (current, older) = (StateKey::generate().unwrap(), StateKey::generate().unwrap());
     /// let ids = [current.id(), older.id()];
-    /// let keys = StateKeys::new(current).with_previous(older);
+    /// let keys = StateKeys::new(current, Deployment::SINGLE).with_previous(older);
     /// assert_eq!(keys.key_ids(), ids);
     /// ```
     pub fn key_ids(&self) -> Vec<KeyId> {
@@ -315,9 +327,9 @@ impl StateKeys {
     ///
     /// ```
     /// use std::time::Duration;
-    /// use elicit_runtime::state::{StateKey, StateKeys};
+    /// use elicit_runtime::state::{Deployment, StateKey, StateKeys};
     ///
-    /// let keys = StateKeys::new(StateKey::generate().unwrap()).with_ttl(Duration::from_secs(600));
+    /// let keys = StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE).with_ttl(Duration::from_secs(600));
     /// assert_eq!(keys.ttl(), Duration::from_secs(600));
     /// let capped = keys.with_ttl(Duration::from_secs(365 * 24 * 3600));
     /// assert_eq!(capped.ttl(), StateKeys::MAX_TTL);
@@ -335,10 +347,10 @@ impl StateKeys {
     ///
     /// ```
     /// use std::time::Duration;
-    /// use elicit_runtime::state::{StateKey, StateKeys};
+    /// use elicit_runtime::state::{Deployment, StateKey, StateKeys};
     ///
     /// let week = Duration::from_secs(7 * 24 * 3600);
-    /// let keys = StateKeys::new(StateKey::generate().unwrap()).with_long_ttl(week);
+    /// let keys = StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE).with_long_ttl(week);
     /// assert_eq!(keys.ttl(), week);
     /// ```
     pub fn with_long_ttl(self, ttl: Duration) -> StateKeys {
@@ -352,11 +364,11 @@ impl StateKeys {
     ///
     /// ```
     /// use std::time::Duration;
-    /// use elicit_runtime::state::{StateKey, StateKeys};
+    /// use elicit_runtime::state::{Deployment, StateKey, StateKeys};
     ///
-    /// let keys = StateKeys::new(StateKey::generate().unwrap()).with_leeway(Duration::from_secs(5));
+    /// let keys = StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE).with_leeway(Duration::from_secs(5));
     /// assert_eq!(keys.leeway(), Duration::from_secs(5));
-    /// assert_eq!(StateKeys::new(StateKey::generate().unwrap()).leeway(), StateKeys::DEFAULT_LEEWAY);
+    /// assert_eq!(StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE).leeway(), StateKeys::DEFAULT_LEEWAY);
     /// ```
     pub fn with_leeway(self, leeway: Duration) -> StateKeys {
         StateKeys { leeway, ..self }
@@ -367,36 +379,25 @@ impl StateKeys {
         self.leeway
     }
 
-    /// The same ring for the deployment `context` (a server or deployment
-    /// id: `billing-prod`, `billing-staging`): states sealed under one
-    /// context open only under the same one, even where deployments share
-    /// keys. The context is not secret, and is not sealed into the token:
-    /// it is part of what the token authenticates.
-    ///
-    /// ```
-    /// use elicit_runtime::state::{Binding, StateError, StateKey, StateKeys};
-    ///
-    /// let key = StateKey::generate().unwrap().expose_base64();
-    /// let production = StateKeys::parse(&key).unwrap().with_context("shop-production");
-    /// let staging = StateKeys::parse(&key).unwrap().with_context("shop-staging");
-    /// let binding = Binding::tool("pay", None);
-    /// let token = staging.seal(&binding, 1, &"from staging").unwrap();
-    /// assert_eq!(production.open::<String>(&binding, &token).unwrap_err(), StateError::Tampered);
-    /// assert!(staging.open::<String>(&binding, &token).is_ok());
-    /// assert_eq!(production.context(), "shop-production");
-    /// ```
-    pub fn with_context(self, context: &str) -> StateKeys {
+    /// The same ring, for `deployment`.
+    fn for_deployment(self, deployment: Deployment) -> StateKeys {
         StateKeys {
-            context: Arc::from(context),
-            context_digest: context_digest(context),
+            deployment_digest: deployment.digest(),
+            deployment,
             ..self
         }
     }
 
-    /// The deployment context ([`StateKeys::with_context`]); empty unless
-    /// set.
-    pub fn context(&self) -> &str {
-        &self.context
+    /// The deployment the ring's states belong to.
+    ///
+    /// ```
+    /// use elicit_runtime::state::{Deployment, StateKey, StateKeys};
+    ///
+    /// let keys = StateKeys::new(StateKey::generate().unwrap(), Deployment::named("shop-staging"));
+    /// assert_eq!(keys.deployment().name(), Some("shop-staging"));
+    /// ```
+    pub fn deployment(&self) -> &Deployment {
+        &self.deployment
     }
 
     /// The same ring with other limits: a token longer than
@@ -407,10 +408,10 @@ impl StateKeys {
     ///
     /// ```
     /// use elicit_runtime::Limits;
-    /// use elicit_runtime::state::{StateKey, StateKeys};
+    /// use elicit_runtime::state::{Deployment, StateKey, StateKeys};
     ///
     /// let limits = Limits::DEFAULT.max_string_bytes(64 << 10);
-    /// let keys = StateKeys::new(StateKey::generate().unwrap()).with_limits(limits);
+    /// let keys = StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE).with_limits(limits);
     /// assert_eq!(keys.limits(), limits);
     /// ```
     pub fn with_limits(self, limits: Limits) -> StateKeys {
@@ -421,9 +422,9 @@ impl StateKeys {
     ///
     /// ```
     /// use std::time::Duration;
-    /// use elicit_runtime::state::{StateKey, StateKeys};
+    /// use elicit_runtime::state::{Deployment, StateKey, StateKeys};
     ///
-    /// let keys = StateKeys::new(StateKey::generate().unwrap());
+    /// let keys = StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE);
     /// assert_eq!(keys.ttl(), Duration::from_secs(3600));
     /// ```
     pub fn ttl(&self) -> Duration {
@@ -434,9 +435,9 @@ impl StateKeys {
     ///
     /// ```
     /// use elicit_runtime::Limits;
-    /// use elicit_runtime::state::{StateKey, StateKeys};
+    /// use elicit_runtime::state::{Deployment, StateKey, StateKeys};
     ///
-    /// let keys = StateKeys::new(StateKey::generate().unwrap());
+    /// let keys = StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE);
     /// assert_eq!(keys.limits().string_bytes(), Limits::DEFAULT.string_bytes());
     /// ```
     pub fn limits(&self) -> Limits {
@@ -461,7 +462,7 @@ impl fmt::Debug for StateKeys {
                     .map(|entry| entry.id)
                     .collect::<Vec<_>>(),
             )
-            .field("context", &self.context)
+            .field("deployment", &self.deployment)
             .field("ttl", &self.ttl)
             .field("leeway", &self.leeway)
             .field("limits", &self.limits)
@@ -471,7 +472,7 @@ impl fmt::Debug for StateKeys {
 
 #[cfg(test)]
 mod tests {
-    use super::{KeyError, StateKey, StateKeys};
+    use super::{Deployment, KeyError, StateKey, StateKeys};
 
     // Two keys of scattered bytes (steps of 151 and 89 from 0x5c and 0x11).
     const A: &str = "XMtymQCv1n3kE7ohSPcehSxbwmmQP6bNdOMKsdhH7hU";
@@ -489,22 +490,31 @@ mod tests {
             format!(" {A}\n{B}\n"),
             format!(",,{A} ,\t, {B},"),
         ] {
-            let keys = StateKeys::parse(&text).unwrap();
+            let keys = StateKeys::parse(&text, Deployment::SINGLE).unwrap();
             assert_eq!(keys.key_ids(), [id(A), id(B)], "{text:?}");
         }
-        assert_eq!(StateKeys::parse(B).unwrap().key_ids(), [id(B)]);
+        assert_eq!(
+            StateKeys::parse(B, Deployment::SINGLE).unwrap().key_ids(),
+            [id(B)]
+        );
     }
 
     #[test]
     fn refuses_bad_lists_by_position() {
-        assert_eq!(StateKeys::parse("").unwrap_err(), KeyError::Empty);
-        assert_eq!(StateKeys::parse(" ,\n, ").unwrap_err(), KeyError::Empty);
         assert_eq!(
-            StateKeys::parse(&format!("{A},{B},{A}!")).unwrap_err(),
+            StateKeys::parse("", Deployment::SINGLE).unwrap_err(),
+            KeyError::Empty
+        );
+        assert_eq!(
+            StateKeys::parse(" ,\n, ", Deployment::SINGLE).unwrap_err(),
+            KeyError::Empty
+        );
+        assert_eq!(
+            StateKeys::parse(&format!("{A},{B},{A}!"), Deployment::SINGLE).unwrap_err(),
             KeyError::Encoding { position: Some(3) }
         );
         assert_eq!(
-            StateKeys::parse(&format!("AAECAwQF {A}")).unwrap_err(),
+            StateKeys::parse(&format!("AAECAwQF {A}"), Deployment::SINGLE).unwrap_err(),
             KeyError::Length {
                 position: Some(1),
                 length: 6
@@ -514,7 +524,7 @@ mod tests {
 
     #[test]
     fn debug_shows_ids_only() {
-        let keys = StateKeys::parse(&format!("{A},{B}")).unwrap();
+        let keys = StateKeys::parse(&format!("{A},{B}"), Deployment::SINGLE).unwrap();
         let debug = format!("{keys:?}");
         assert!(debug.contains(&id(A).to_string()), "{debug}");
         assert!(debug.contains(&id(B).to_string()), "{debug}");
@@ -525,7 +535,7 @@ mod tests {
 
     #[test]
     fn clones_share_the_keys() {
-        let keys = StateKeys::parse(A).unwrap();
+        let keys = StateKeys::parse(A, Deployment::SINGLE).unwrap();
         let clone = keys.clone();
         assert!(std::sync::Arc::ptr_eq(&keys.keys, &clone.keys));
         let grown = clone.with_previous(StateKey::parse(B).unwrap());

@@ -22,9 +22,9 @@ use crate::protocol::{Purpose, RandomnessError};
 /// version (`3`).
 ///
 /// ```
-/// use elicit_runtime::state::{Binding, StateKey, StateKeys, TOKEN_PREFIX};
+/// use elicit_runtime::state::{Binding, Deployment, StateKey, StateKeys, TOKEN_PREFIX};
 ///
-/// let keys = StateKeys::new(StateKey::generate().unwrap());
+/// let keys = StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE);
 /// let token = keys.seal(&Binding::tool("t", None), 1, &()).unwrap();
 /// assert_eq!(TOKEN_PREFIX, "es3.");
 /// assert!(token.starts_with(TOKEN_PREFIX));
@@ -81,9 +81,9 @@ pub(crate) enum Kind {
 ///
 /// ```
 /// use std::time::{Duration, UNIX_EPOCH};
-/// use elicit_runtime::state::{Binding, StateKey, StateKeys};
+/// use elicit_runtime::state::{Binding, Deployment, StateKey, StateKeys};
 ///
-/// let keys = StateKeys::new(StateKey::generate().unwrap()).with_ttl(Duration::from_secs(300));
+/// let keys = StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE).with_ttl(Duration::from_secs(300));
 /// let binding = Binding::tool("book", None);
 /// let now = UNIX_EPOCH + Duration::from_secs(1_800_000_000);
 /// let token = keys.seal_at(&binding, 2, &vec!["Lisbon"], now).unwrap();
@@ -127,10 +127,10 @@ impl StateKeys {
     /// # Examples
     ///
     /// ```
-    /// use elicit_runtime::state::{Binding, StateKey, StateKeys, TOKEN_PREFIX};
+    /// use elicit_runtime::state::{Binding, Deployment, StateKey, StateKeys, TOKEN_PREFIX};
     /// use serde_json::json;
     ///
-    /// let keys = StateKeys::new(StateKey::generate().unwrap());
+    /// let keys = StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE);
     /// let arguments = json!({ "city": "Lisbon" });
     /// let binding = Binding::tool("book_hotel", arguments.as_object());
     ///
@@ -159,9 +159,9 @@ impl StateKeys {
     ///
     /// ```
     /// use std::time::{Duration, UNIX_EPOCH};
-    /// use elicit_runtime::state::{Binding, StateError, StateKey, StateKeys};
+    /// use elicit_runtime::state::{Binding, Deployment, StateError, StateKey, StateKeys};
     ///
-    /// let keys = StateKeys::new(StateKey::generate().unwrap());
+    /// let keys = StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE);
     /// let binding = Binding::prompt("plan_trip", None);
     /// let then = UNIX_EPOCH + Duration::from_secs(1_000_000_000);
     /// let token = keys.seal_at(&binding, 1, &"old", then).unwrap();
@@ -226,7 +226,7 @@ impl StateKeys {
         payload: &[u8],
         now: SystemTime,
     ) -> Result<String, SealError> {
-        self.seal_written(kind, binding, round, payload.len(), now, |sealed| {
+        self.seal_written(kind, binding, round, payload.len(), now, None, |sealed| {
             sealed.extend_from_slice(payload);
         })
     }
@@ -235,7 +235,10 @@ impl StateKeys {
     /// `write` appends to the buffer being sealed, after the header: the
     /// plaintext is written once, where it is encrypted, and no copy of it
     /// is left to wipe. The buffer never grows ([`Within`]); a payload of
-    /// another length is refused.
+    /// another length is refused. The state expires after the ring's
+    /// lifetime, or at `expires_by` if that is sooner (a flow's state
+    /// expires with the flow's first).
+    #[allow(clippy::too_many_arguments, reason = "each is one part of the header")]
     pub(crate) fn seal_written(
         &self,
         kind: Kind,
@@ -243,6 +246,7 @@ impl StateKeys {
         round: u32,
         payload_len: usize,
         now: SystemTime,
+        expires_by: Option<SystemTime>,
         write: impl FnOnce(&mut Within<'_>),
     ) -> Result<String, SealError> {
         let sealed_len = KEY_ID_LEN + NONCE_LEN + HEADER_LEN + payload_len + TAG_LEN;
@@ -261,6 +265,7 @@ impl StateKeys {
         })?;
         let entry = &self.keys[0];
         let expires = now.checked_add(self.ttl).map_or(MAX_SECS, secs_up);
+        let expires = expires_by.map_or(expires, |by| expires.min(secs_up(by)));
 
         let mut sealed = Zeroizing::new(Vec::with_capacity(sealed_len));
         sealed.extend_from_slice(entry.id.as_bytes());
@@ -316,7 +321,7 @@ impl StateKeys {
     /// decoded); the prefix and base64url ([`StateError::Malformed`]); the
     /// smallest length ([`StateError::Truncated`]); the key id
     /// ([`StateError::UnknownKey`]); the authentication, which covers the
-    /// ring's context and the kind of payload ([`StateError::Tampered`]);
+    /// ring's deployment and the kind of payload ([`StateError::Tampered`]);
     /// then, on the authentic content, the age first
     /// ([`StateError::Expired`]: past the sealed expiry, older than this
     /// ring's lifetime plus leeway, or issued in the future), so that an
@@ -333,14 +338,14 @@ impl StateKeys {
     /// # Examples
     ///
     /// ```
-    /// use elicit_runtime::state::{Binding, StateError, StateKey, StateKeys};
+    /// use elicit_runtime::state::{Binding, Deployment, StateError, StateKey, StateKeys};
     /// use serde::{Deserialize, Serialize};
     /// use serde_json::json;
     ///
     /// #[derive(Serialize, Deserialize, Debug, PartialEq)]
     /// struct Booking { city: String, nights: u32 }
     ///
-    /// let keys = StateKeys::new(StateKey::generate().unwrap());
+    /// let keys = StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE);
     /// let arguments = json!({ "hotel": "Avenida" });
     /// let binding = Binding::tool("book", arguments.as_object()).for_principal("alice");
     /// let token = keys.seal(&binding, 1, &Booking { city: "Lisbon".into(), nights: 3 }).unwrap();
@@ -369,9 +374,9 @@ impl StateKeys {
     ///
     /// ```
     /// use std::time::{Duration, SystemTime};
-    /// use elicit_runtime::state::{Binding, Expiry, StateError, StateKey, StateKeys};
+    /// use elicit_runtime::state::{Binding, Deployment, Expiry, StateError, StateKey, StateKeys};
     ///
-    /// let keys = StateKeys::new(StateKey::generate().unwrap()).with_ttl(Duration::from_secs(60));
+    /// let keys = StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE).with_ttl(Duration::from_secs(60));
     /// let binding = Binding::tool("book", None);
     /// let now = SystemTime::now();
     /// let token = keys.seal_at(&binding, 1, &0u8, now).unwrap();
@@ -504,7 +509,7 @@ impl StateKeys {
     }
 
     /// The associated data: the label, the version, the kind of payload,
-    /// the key id and the digest of the ring's context, so a token
+    /// the key id and the digest of the ring's deployment, so a token
     /// authenticates only as this format, this version, this kind, under
     /// this key id and in this deployment.
     fn associated_data(&self, kind: Kind, id: KeyId) -> [u8; AAD_LEN] {
@@ -514,7 +519,7 @@ impl StateKeys {
         rest[0] = VERSION;
         rest[1] = kind as u8;
         rest[2..2 + KEY_ID_LEN].copy_from_slice(id.as_bytes());
-        rest[2 + KEY_ID_LEN..].copy_from_slice(&self.context_digest);
+        rest[2 + KEY_ID_LEN..].copy_from_slice(&self.deployment_digest);
         aad
     }
 }
@@ -707,10 +712,13 @@ mod tests {
     use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 
     use super::{HEADER_LEN, SMALLEST, TOKEN_PREFIX, base64url_len, secs_down, secs_up, time};
-    use crate::state::{Binding, Expiry, SealError, StateError, StateKey, StateKeys};
+    use crate::state::{Binding, Deployment, Expiry, SealError, StateError, StateKey, StateKeys};
 
     fn keys() -> StateKeys {
-        StateKeys::new(StateKey::from_bytes(core::array::from_fn(|i| (i as u8) ^ 0xa7)).unwrap())
+        StateKeys::new(
+            StateKey::from_bytes(core::array::from_fn(|i| (i as u8) ^ 0xa7)).unwrap(),
+            Deployment::SINGLE,
+        )
     }
 
     fn decoded(token: &str) -> Vec<u8> {
@@ -745,7 +753,7 @@ mod tests {
         let binding = Binding::tool("t", None);
         let now = UNIX_EPOCH + Duration::from_secs(1_800_000_000);
         let seal = |len, written: &'static [u8]| {
-            keys.seal_written(super::Kind::State, &binding, 1, len, now, |out| {
+            keys.seal_written(super::Kind::State, &binding, 1, len, now, None, |out| {
                 out.extend_from_slice(written)
             })
         };

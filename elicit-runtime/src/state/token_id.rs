@@ -21,9 +21,9 @@ const TOKEN_ID_LABEL: &[u8] = b"elicit/token-id/v3\0";
 /// reveals nothing of the state, and is safe to log.
 ///
 /// ```
-/// use elicit_runtime::state::{Binding, StateKey, StateKeys};
+/// use elicit_runtime::state::{Binding, Deployment, StateKey, StateKeys};
 ///
-/// let keys = StateKeys::new(StateKey::generate().unwrap());
+/// let keys = StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE);
 /// let binding = Binding::tool("pay", None);
 /// let token = keys.seal(&binding, 1, &"payee").unwrap();
 /// let first = keys.open::<String>(&binding, &token).unwrap().token_id;
@@ -45,6 +45,11 @@ impl TokenId {
         let mut id = [0; 16];
         id.copy_from_slice(&digest[..16]);
         TokenId(id)
+    }
+
+    /// The id of these 16 bytes, as a sealed state carries it.
+    pub(crate) fn from_bytes(bytes: [u8; 16]) -> TokenId {
+        TokenId(bytes)
     }
 
     /// The 16 bytes.
@@ -78,9 +83,9 @@ impl fmt::Debug for TokenId {
 ///
 /// ```
 /// use std::time::{Duration, SystemTime};
-/// use elicit_runtime::state::{Binding, Replay, SeenTokens, StateKey, StateKeys};
+/// use elicit_runtime::state::{Binding, Deployment, Replay, SeenTokens, StateKey, StateKeys};
 ///
-/// let keys = StateKeys::new(StateKey::generate().unwrap());
+/// let keys = StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE);
 /// let binding = Binding::tool("pay", None);
 /// let token = keys.seal(&binding, 2, &"confirmed").unwrap();
 /// let opened = keys.open::<String>(&binding, &token).unwrap();

@@ -6,7 +6,7 @@ use super::forms::Answered;
 use super::store::{StoreError, VisitId};
 use super::{OpenVisit, Prefer, WebError, WebForms};
 use crate::flow::{AskError, Capability, Flow, Stop, Unsupported, UrlNeed};
-use crate::protocol::Mode;
+use crate::protocol::{Action, Mode};
 use crate::url::UrlConsent;
 use crate::{form::Elicitable, form::FormMode, outcome::Elicitation};
 
@@ -38,10 +38,59 @@ impl Flow {
     /// the client may send it again.
     ///
     /// Once read, the answer (or the flow giving up) is kept in the flow's
-    /// sealed state like any other answer, bound to the URL request it
-    /// answers: a tool that asks more after a hosted form reads it from
-    /// the state in later rounds. (A retry sent again after its answer was
-    /// read finds the answer taken: [`WebError::Store`].)
+    /// sealed state, bound to the URL request it answers, without its
+    /// secrets: the button pressed and the fields that are not secret. A
+    /// tool that asks more after a hosted form without secret fields reads
+    /// it from the state in later rounds. A form with secret fields is
+    /// given whole to the round that reads its page, and only to it: a
+    /// later round that asks it again gets its decline or cancel as kept,
+    /// and for an accepted form [`WebError::SecretNotKept`], as its secrets
+    /// are kept nowhere. Such a tool acts on the secret in the round that
+    /// reads it (checks the key, stores it with the account) and carries
+    /// what later rounds need ([`Flow::carry`]), asking the form only while
+    /// nothing is carried:
+    ///
+    /// ```
+    /// use elicit_runtime::flow::{Flow, Stop};
+    /// use elicit_runtime::web::WebForms;
+    /// use elicit_runtime::{Elicitable, Elicitation, Secret};
+    ///
+    /// /// Connect your account
+    /// #[derive(Elicitable)]
+    /// struct Connect {
+    ///     account: String,
+    ///     #[elicit(secret)]
+    ///     api_key: Secret,
+    /// }
+    ///
+    /// /// Connect it now?
+    /// #[derive(Elicitable)]
+    /// struct Confirm {
+    ///     ok: bool,
+    /// }
+    ///
+    /// async fn connect(flow: &mut Flow, web: &WebForms, vault: &dyn Fn(&str, &Secret)) -> Result<String, Stop> {
+    ///     // Later rounds find what the tool made of the secret.
+    ///     let account: String = match flow.carried("account")? {
+    ///         Some(account) => account,
+    ///         None => {
+    ///             let Elicitation::Accept(connect) = flow.web_form::<Connect>(web, "connect", "Connect your account").await? else {
+    ///                 return Ok("no account connected".into());
+    ///             };
+    ///             vault(&connect.account, &connect.api_key); // the secret, used in this round
+    ///             flow.carry("account", &connect.account)?;
+    ///             connect.account
+    ///         }
+    ///     };
+    ///     match flow.form::<Confirm>("confirm", format!("Connect {account}?"))? {
+    ///         Elicitation::Accept(Confirm { ok: true }) => Ok(format!("connected {account}")),
+    ///         _ => Ok("not connected".into()),
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// (A retry sent again after its answer was read finds the answer
+    /// taken: [`WebError::Store`].)
     ///
     /// # Errors
     ///
@@ -81,7 +130,7 @@ impl Flow {
                 Some(answered) => {
                     let answered: Answered =
                         serde_json::from_value(answered).map_err(|_| web_error(WebError::Kept))?;
-                    return answered.typed().map_err(web_error);
+                    return kept_typed(&answered, key);
                 }
                 // Kept for another request (the message changed): the
                 // form is asked afresh, on a new visit.
@@ -158,15 +207,16 @@ impl Flow {
     }
 
     /// A page's answer read as `T`, and kept in the flow's state under
-    /// `answer_key` for the URL request `need`, so later rounds read it
-    /// from there.
+    /// `answer_key` for the URL request `need` without its secrets, so
+    /// later rounds read it from there (all of it, for a form without
+    /// secret fields).
     fn keep_answer<T: Elicitable>(
         &mut self,
         answer_key: &str,
         need: UrlNeed,
-        answered: Answered,
+        mut answered: Answered,
     ) -> Result<Elicitation<T>, Stop> {
-        let answer = answered.typed().map_err(web_error)?;
+        let answer = answered.take_typed().map_err(web_error)?;
         let value = serde_json::to_value(&answered).map_err(|_| web_error(WebError::Kept))?;
         self.keep(answer_key, &need, value)?;
         Ok(answer)
@@ -229,6 +279,20 @@ impl Flow {
         let url = support.supports(Capability::Elicitation(Mode::Url), revision);
         url && (prefer == Prefer::Page || !form)
     }
+}
+
+/// A hosted form's answer kept in an earlier round's state, as the form
+/// `T`: whole for a form without secret fields; for a form with them, a
+/// decline or cancel as kept, and [`WebError::SecretNotKept`] for an
+/// accepted one, whose secrets were not kept.
+fn kept_typed<T: Elicitable>(answered: &Answered, key: &str) -> Result<Elicitation<T>, Stop> {
+    let secret = T::SCHEMA.properties.iter().any(|property| property.secret);
+    if secret && answered.action == Action::Accept {
+        return Err(web_error(WebError::SecretNotKept {
+            key: key.to_owned(),
+        }));
+    }
+    answered.typed().map_err(web_error)
 }
 
 /// The stop for a hosted form's error: [`AskError::Web`], holding the

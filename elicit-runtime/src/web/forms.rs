@@ -33,7 +33,7 @@ use crate::state::{Binding, Principal, StateError, StateKeys, TokenId};
 /// ([`WebForms::router`]) and every flow share one.
 ///
 /// ```
-/// use elicit_runtime::state::{StateKey, StateKeys};
+/// use elicit_runtime::state::{Deployment, StateKey, StateKeys};
 /// use elicit_runtime::web::store::MemoryStore;
 /// use elicit_runtime::web::{FromExtensions, WebForms};
 /// use elicit_runtime::{Elicitable, Secret};
@@ -46,7 +46,7 @@ use crate::state::{Binding, Principal, StateError, StateKeys, TokenId};
 ///     api_key: Secret,
 /// }
 ///
-/// let keys = StateKeys::new(StateKey::generate().unwrap());
+/// let keys = StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE);
 /// let web = WebForms::new(MemoryStore::new(10_000), keys, "https://example.com", FromExtensions)
 ///     .unwrap()
 ///     .form::<Connect>("connect")
@@ -139,6 +139,20 @@ impl Drop for Answered {
 }
 
 impl Answered {
+    /// The answer as the form `T`, validated again, its secrets wiped from
+    /// the content it was read from ([`Elicitable::from_content_wiping`]):
+    /// what is left holds the button pressed and the fields that are not
+    /// secret, and may be kept.
+    pub(crate) fn take_typed<T: Elicitable>(&mut self) -> Result<Elicitation<T>, WebError> {
+        Ok(match self.action {
+            Action::Accept => Elicitation::Accept(
+                T::from_content_wiping(&mut self.content).map_err(WebError::Invalid)?,
+            ),
+            Action::Decline => Elicitation::Decline,
+            Action::Cancel => Elicitation::Cancel,
+        })
+    }
+
     /// The answer as the form `T`, validated again.
     pub(crate) fn typed<T: Elicitable>(&self) -> Result<Elicitation<T>, WebError> {
         Ok(match self.action {
@@ -187,11 +201,11 @@ impl WebForms {
     ///
     /// ```
     /// use axum::http::request::Parts;
-    /// use elicit_runtime::state::{Principal, StateKey, StateKeys};
+    /// use elicit_runtime::state::{Deployment, Principal, StateKey, StateKeys};
     /// use elicit_runtime::web::WebForms;
     /// use elicit_runtime::web::store::{MemoryStore, VisitId};
     ///
-    /// let keys = StateKeys::new(StateKey::generate().unwrap());
+    /// let keys = StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE);
     /// let visitor = |_: &Parts| Some(Principal::user("alice"));
     /// let web = WebForms::new(MemoryStore::new(100), keys, "HTTPS://Example.com:443/app/", visitor)
     ///     .unwrap();
@@ -256,11 +270,11 @@ impl WebForms {
     ///
     /// ```
     /// use axum::http::request::Parts;
-    /// use elicit_runtime::state::{Principal, StateKey, StateKeys};
+    /// use elicit_runtime::state::{Deployment, Principal, StateKey, StateKeys};
     /// use elicit_runtime::web::WebForms;
     /// use elicit_runtime::web::store::MemoryStore;
     ///
-    /// let keys = StateKeys::new(StateKey::generate().unwrap());
+    /// let keys = StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE);
     /// let visitor = |_: &Parts| Some(Principal::user("alice"));
     /// let web = WebForms::new(MemoryStore::new(100), keys, "https://example.com/app", visitor)
     ///     .unwrap()
@@ -316,11 +330,11 @@ impl WebForms {
     /// ```
     /// use std::time::Duration;
     /// use axum::http::request::Parts;
-    /// use elicit_runtime::state::{Principal, StateKey, StateKeys};
+    /// use elicit_runtime::state::{Deployment, Principal, StateKey, StateKeys};
     /// use elicit_runtime::web::WebForms;
     /// use elicit_runtime::web::store::MemoryStore;
     ///
-    /// let keys = StateKeys::new(StateKey::generate().unwrap());
+    /// let keys = StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE);
     /// let visitor = |_: &Parts| Some(Principal::user("alice"));
     /// let web = WebForms::new(MemoryStore::new(100), keys, "https://example.com", visitor)
     ///     .unwrap()
@@ -374,11 +388,11 @@ impl WebForms {
     ///
     /// ```
     /// use axum::http::request::Parts;
-    /// use elicit_runtime::state::{Principal, StateKey, StateKeys};
+    /// use elicit_runtime::state::{Deployment, Principal, StateKey, StateKeys};
     /// use elicit_runtime::web::WebForms;
     /// use elicit_runtime::web::store::MemoryStore;
     ///
-    /// let keys = StateKeys::new(StateKey::generate().unwrap());
+    /// let keys = StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE);
     /// let visitor = |_: &Parts| Some(Principal::user("alice"));
     /// let web = WebForms::new(MemoryStore::new(100), keys, "https://example.com/app", visitor).unwrap();
     /// let post = |origin: &str| {
@@ -486,7 +500,7 @@ impl WebForms {
     /// ```
     /// use axum::http::request::Parts;
     /// use elicit_runtime::Elicitable;
-    /// use elicit_runtime::state::{Binding, Principal, StateKey, StateKeys};
+    /// use elicit_runtime::state::{Binding, Deployment, Principal, StateKey, StateKeys};
     /// use elicit_runtime::web::WebForms;
     /// use elicit_runtime::web::store::{MemoryStore, VisitState};
     /// # tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap().block_on(async {
@@ -496,7 +510,7 @@ impl WebForms {
     ///     number: String,
     /// }
     ///
-    /// let keys = StateKeys::new(StateKey::generate().unwrap());
+    /// let keys = StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE);
     /// let visitor = |_: &Parts| Some(Principal::user("alice"));
     /// let web = WebForms::new(MemoryStore::new(100), keys, "https://example.com", visitor)
     ///     .unwrap()
@@ -681,6 +695,14 @@ pub enum WebError {
     /// The answer kept in the flow's state does not read as a page's
     /// answer.
     Kept,
+    /// A later round asked again for a hosted form with secret fields
+    /// that was accepted in an earlier round: its secrets were given to
+    /// the tool in the round that read the page, and are kept nowhere
+    /// since (not in the flow's state, not in the store).
+    SecretNotKept {
+        /// The form's key.
+        key: String,
+    },
 }
 
 impl fmt::Display for WebError {
@@ -714,6 +736,14 @@ impl fmt::Display for WebError {
             WebError::Kept => f.write_str(
                 "the hosted form's answer kept in the state does not read as a page's answer: \
                  ask the form again",
+            ),
+            WebError::SecretNotKept { key } => write!(
+                f,
+                "the hosted form `{}` has secret fields, given to the tool only in the round \
+                 that read its page and kept nowhere since: act on the secret in that round and \
+                 carry what later rounds need (`Flow::carry`), asking the form only while \
+                 nothing is carried",
+                crate::excerpt::Excerpt(key)
             ),
         }
     }

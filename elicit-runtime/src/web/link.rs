@@ -65,7 +65,9 @@ mod tests {
     use serde_json::json;
 
     use super::LinkToken;
-    use crate::state::{Binding, Kind, MismatchKind, Principal, StateError, StateKey, StateKeys};
+    use crate::state::{
+        Binding, Deployment, Kind, MismatchKind, Principal, StateError, StateKey, StateKeys,
+    };
     use crate::web::store::VisitId;
 
     fn binding(user: &str, account: &str) -> Binding {
@@ -85,7 +87,7 @@ mod tests {
 
     #[test]
     fn opens_for_its_call_and_user_only() {
-        let keys = StateKeys::new(StateKey::generate().unwrap());
+        let keys = StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE);
         let (token, visit) = token(&keys);
         let (opened, read) = LinkToken::open(&keys, &binding("alice", "ada"), &token).unwrap();
         assert_eq!(
@@ -115,7 +117,7 @@ mod tests {
         let changed = LinkToken::open(&keys, &binding("alice", "ada"), &changed).unwrap_err();
         assert!(matches!(changed, StateError::Tampered), "{changed:?}");
 
-        let others = StateKeys::new(StateKey::generate().unwrap());
+        let others = StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE);
         let unknown = LinkToken::open(&others, &binding("alice", "ada"), &token).unwrap_err();
         assert!(matches!(unknown, StateError::UnknownKey), "{unknown:?}");
     }
@@ -125,7 +127,7 @@ mod tests {
     #[test]
     fn expires_with_the_keys_time_to_live() {
         let ttl = std::time::Duration::from_secs(60);
-        let keys = StateKeys::new(StateKey::generate().unwrap()).with_ttl(ttl);
+        let keys = StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE).with_ttl(ttl);
         let binding = binding("alice", "ada");
         let link = LinkToken {
             visit: VisitId::generate().unwrap().to_string(),
@@ -144,7 +146,7 @@ mod tests {
 
     #[test]
     fn no_other_payload_opens_as_a_link() {
-        let keys = StateKeys::new(StateKey::generate().unwrap());
+        let keys = StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE);
         let binding = binding("alice", "ada");
         let link = json!({ "v": VisitId::generate().unwrap().to_string(), "k": "connect", "n": 0 });
         for kind in [Kind::State, Kind::Flow, Kind::Visit] {

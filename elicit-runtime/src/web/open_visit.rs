@@ -129,12 +129,12 @@ mod tests {
     use std::time::Duration;
 
     use super::OpenVisit;
-    use crate::state::{Binding, Principal, StateKey, StateKeys};
+    use crate::state::{Binding, Deployment, Principal, StateKey, StateKeys};
     use crate::web::WebForms;
     use crate::web::store::{MemoryStore, VisitId, VisitState};
 
     fn web() -> WebForms {
-        let keys = StateKeys::new(StateKey::generate().unwrap());
+        let keys = StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE);
         let visitor = |_: &http::request::Parts| Some(Principal::UNBOUND);
         WebForms::new(MemoryStore::new(10), keys, "https://example.com", visitor).unwrap()
     }

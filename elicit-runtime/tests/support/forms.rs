@@ -98,9 +98,16 @@ fn any_text(max: usize) -> impl Strategy<Value = String> {
     proptest::collection::vec(any::<char>(), 0..=max).prop_map(String::from_iter)
 }
 
-/// Text of exactly `len` characters.
+/// Text of exactly `len` characters that a text field accepts: any
+/// character but the control characters it refuses (every one but the tab
+/// and the line breaks), each of which becomes a `·` (`any_text` keeps
+/// them).
 fn text_of(len: usize) -> impl Strategy<Value = String> {
-    proptest::collection::vec(any::<char>(), len).prop_map(String::from_iter)
+    let accepted = |c: char| match c.is_control() && !matches!(c, '\t' | '\n' | '\r') {
+        true => '·',
+        false => c,
+    };
+    proptest::collection::vec(any::<char>().prop_map(accepted), len).prop_map(String::from_iter)
 }
 
 fn bound(integer: bool) -> BoxedStrategy<Bound> {

@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use elicit_runtime::state::{Binding, Principal, StateKey, StateKeys};
+use elicit_runtime::state::{Binding, Deployment, Principal, StateKey, StateKeys};
 use elicit_runtime::web::store::{
     MemoryStore, NewVisit, RedisStore, SealedAnswer, StoreError, StoreLimits, VisitId, VisitState,
     VisitStore, Waited,
@@ -110,7 +110,7 @@ fn memory_and_redis_agree_on_every_sequence_of_steps() {
         .enable_all()
         .build()
         .unwrap();
-    let keys = StateKeys::new(StateKey::generate().unwrap());
+    let keys = StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE);
     let mut runner = TestRunner::new(Config {
         cases: 256,
         ..Config::default()

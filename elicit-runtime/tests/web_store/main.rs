@@ -115,8 +115,10 @@ async fn memory_is_bounded_and_evicts_no_live_visit() {
     );
     assert_eq!(store.len(), 3);
 
-    let keys =
-        elicit_runtime::state::StateKeys::new(elicit_runtime::state::StateKey::generate().unwrap());
+    let keys = elicit_runtime::state::StateKeys::new(
+        elicit_runtime::state::StateKey::generate().unwrap(),
+        elicit_runtime::state::Deployment::SINGLE,
+    );
     let alice = elicit_runtime::state::Principal::user("alice");
     let sealed =
         elicit_runtime::web::store::SealedAnswer::seal(&keys, first.id, &alice, &1).unwrap();

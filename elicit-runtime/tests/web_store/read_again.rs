@@ -5,7 +5,7 @@
 //! breaking the form (written by a page of another version, or by anyone
 //! holding the keys) opens and is refused as the form.
 
-use elicit_runtime::state::{Binding, Principal, StateError, StateKey, StateKeys};
+use elicit_runtime::state::{Binding, Deployment, Principal, StateError, StateKey, StateKeys};
 use elicit_runtime::web::store::{MemoryStore, SealedAnswer, VisitId, VisitStore};
 use elicit_runtime::web::{WebError, WebForms};
 use elicit_runtime::{Elicitable, Secret};
@@ -53,7 +53,7 @@ async fn read(web: &WebForms, visit: VisitId) -> Result<(), WebError> {
 /// its user, are refused as the form when the tool reads them.
 #[tokio::test]
 async fn an_answer_that_breaks_the_form_is_refused_when_read() {
-    let keys = StateKeys::new(StateKey::generate().unwrap());
+    let keys = StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE);
     let store = std::sync::Arc::new(MemoryStore::new(100));
     let web = web(store.clone(), &keys);
     for content in [
@@ -93,7 +93,7 @@ async fn an_answer_changed_in_redis_is_refused_when_read() {
     let Some(server) = crate::redis_server::RedisServer::start() else {
         return;
     };
-    let keys = StateKeys::new(StateKey::generate().unwrap());
+    let keys = StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE);
     let store = RedisStore::connect(&server.url()).await.unwrap();
     let web = web(store.clone(), &keys);
     let client = redis::Client::open(server.url()).unwrap();

@@ -5,7 +5,7 @@
 
 use std::time::{Duration, Instant};
 
-use elicit_runtime::state::{Principal, StateKey, StateKeys};
+use elicit_runtime::state::{Deployment, Principal, StateKey, StateKeys};
 use elicit_runtime::web::store::{
     NewVisit, RedisStore, SealedAnswer, StoreError, StoreLimits, VisitId, VisitStore, Waited,
 };
@@ -54,7 +54,7 @@ fn visit() -> NewVisit {
 
 /// Completes `id` on `store` with an answer.
 async fn complete(store: &RedisStore, id: VisitId) {
-    let keys = StateKeys::new(StateKey::generate().unwrap());
+    let keys = StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE);
     let alice = Principal::user("alice@example.com");
     let sealed = SealedAnswer::seal(&keys, id, &alice, &json!({ "card": "4111" })).unwrap();
     store.complete(id, sealed).await.unwrap();

@@ -4,7 +4,7 @@
 use std::future::Future;
 use std::time::Duration;
 
-use elicit_runtime::state::{Binding, Principal, StateKey, StateKeys, TOKEN_PREFIX};
+use elicit_runtime::state::{Binding, Deployment, Principal, StateKey, StateKeys, TOKEN_PREFIX};
 use elicit_runtime::web::store::{
     NewVisit, SealedAnswer, StoreError, StoreLimits, VisitId, VisitState, VisitStore, Waited,
 };
@@ -34,7 +34,7 @@ pub trait Backend {
 const SECRET: &str = "correct horse battery staple";
 
 fn keys() -> StateKeys {
-    StateKeys::new(StateKey::generate().unwrap())
+    StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE)
 }
 
 fn alice() -> Principal {

@@ -12,8 +12,9 @@
 //! Streamable HTTP at `http://ADDRESS/mcp` and the form pages on the same
 //! listener, on loopback only: it has no sign-in, so every call is the one
 //! user's who started it. Its state is sealed with `ELICIT_STATE_KEYS` when
-//! set (replicas that share it continue each other's rounds), else with a
-//! key made for this process. It logs on standard error (`RUST_LOG=info,elicit=debug`
+//! set (replicas that share it and the deployment's name in
+//! `ELICIT_STATE_CONTEXT` continue each other's rounds), else with a key
+//! made for this process. It logs on standard error (`RUST_LOG=info,elicit=debug`
 //! shows each round; rmcp writes requests whole at `debug`, keep it at `info`).
 
 use std::net::SocketAddr;
@@ -22,7 +23,7 @@ use axum::serve::ListenerExt;
 use elicit_runtime::integrations::rmcp::{
     Ask, FlowTools, Flows, Halt, form_arguments, visit_arguments,
 };
-use elicit_runtime::state::{KeyError, StateKey, StateKeys};
+use elicit_runtime::state::{Deployment, KeyError, StateKey, StateKeys};
 use elicit_runtime::web::{OneUser, WebForms, store::MemoryStore};
 use elicit_runtime::{Elicitable, Elicitation, Secret};
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
@@ -126,12 +127,13 @@ impl Quickstart {
 #[tool_handler(router = self.tools)]
 impl ServerHandler for Quickstart {}
 
-/// `ELICIT_STATE_KEYS` when set, else a key of this process only.
+/// `ELICIT_STATE_KEYS` (and the deployment's name in `ELICIT_STATE_CONTEXT`)
+/// when set, else a key of this process only.
 fn state_keys() -> Result<StateKeys, Box<dyn std::error::Error>> {
     match StateKeys::from_env() {
         Err(KeyError::Missing { .. }) => {
             tracing::warn!("`ELICIT_STATE_KEYS` is not set: sealing with a key of this process");
-            Ok(StateKeys::new(StateKey::generate()?))
+            Ok(StateKeys::new(StateKey::generate()?, Deployment::SINGLE))
         }
         keys => Ok(keys?),
     }

@@ -13,9 +13,11 @@
 //!
 //! On 2026-07-28 its tools keep what they learn between rounds in a sealed
 //! `requestState`, with the keys in `ELICIT_STATE_KEYS` (base64, the current
-//! key first) and the deployment's context in `ELICIT_STATE_CONTEXT`:
-//! replicas given the same keys and context continue each other's rounds.
-//! Without the keys it makes a key of its own, good for this process only.
+//! key first) and the deployment's name in `ELICIT_STATE_CONTEXT`, required
+//! with the keys: replicas given the same keys and name continue each
+//! other's rounds, and a deployment of another name refuses them. Without
+//! the keys it makes a key of its own, good for this process only (and its
+//! deployment alone, `Deployment::SINGLE`).
 //!
 //! With `ELICIT_DEMO_USERS` (`name=token,...`) every HTTP request must carry
 //! `Authorization: Bearer <token>` of one of those users, and each flow's
@@ -49,7 +51,8 @@ use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, Stream
 use std::sync::Arc;
 
 use axum::http;
-use elicit_runtime::state::{KeyError, Principal, StateKey, StateKeys};
+use elicit_runtime::integrations::rmcp::RelatedStreams;
+use elicit_runtime::state::{Deployment, KeyError, Principal, StateKey, StateKeys};
 use elicit_runtime::web::WebForms;
 use elicit_runtime::web::store::{MemoryStore, RedisStore, VisitStore};
 
@@ -94,8 +97,9 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Transport, String> {
     Ok(Transport::Http(address))
 }
 
-/// The keys that seal request state: from `ELICIT_STATE_KEYS`, else a
-/// fresh one for this process.
+/// The keys that seal request state: from `ELICIT_STATE_KEYS`, for the
+/// deployment named in `ELICIT_STATE_CONTEXT`; else a fresh one for this
+/// process, which no other deployment holds.
 fn state_keys() -> Result<StateKeys, Box<dyn std::error::Error>> {
     match StateKeys::from_env() {
         Ok(keys) => Ok(keys),
@@ -105,7 +109,7 @@ fn state_keys() -> Result<StateKeys, Box<dyn std::error::Error>> {
                  only, so other replicas cannot continue its rounds",
                 StateKeys::ENV
             );
-            Ok(StateKeys::new(StateKey::generate()?))
+            Ok(StateKeys::new(StateKey::generate()?, Deployment::SINGLE))
         }
         Err(error) => Err(error.into()),
     }
@@ -170,9 +174,12 @@ async fn serve_http(
         pages = pages.merge(sessions.router(&web));
     }
     let server = server.with_web(web);
+    // Each request's stream also carries its related notifications: a
+    // hosted form's completion goes to the tool call's own stream.
+    let sessions_of_requests = RelatedStreams::new(LocalSessionManager::default());
     let service = StreamableHttpService::new(
         move || Ok(server.clone()),
-        LocalSessionManager::default().into(),
+        sessions_of_requests.into(),
         StreamableHttpServerConfig::default(),
     );
     let mut mcp = axum::Router::new().nest_service("/mcp", service);

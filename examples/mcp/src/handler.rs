@@ -16,10 +16,10 @@ use rmcp::model::{
     UpdateTaskParams,
 };
 use rmcp::service::{RequestContext, RoleServer, SubscriptionContext};
-use rmcp::task_manager::TaskManager;
 use rmcp::{ErrorData, ServerHandler};
 
 use super::booking_form::Booking;
+use super::task_owners::OwnedTasks;
 use super::tools::ToolSpec;
 use super::{rounds, stateless, tasks};
 
@@ -28,7 +28,7 @@ use super::{rounds, stateless, tasks};
 /// one is made per HTTP session.
 #[derive(Clone)]
 pub struct ExampleServer {
-    tasks: TaskManager,
+    tasks: OwnedTasks,
     lists: Arc<stateless::Lists>,
     bookings: Arc<SeenTokens>,
     /// The tools written with `#[tool]`, asking through `Ask`s.
@@ -44,7 +44,7 @@ impl ExampleServer {
             .with_principal(|context| Some(ExampleServer::principal_for(context)))
             .with_app::<Booking>("book_table");
         ExampleServer {
-            tasks: TaskManager::new(),
+            tasks: OwnedTasks::default(),
             lists: Arc::default(),
             bookings: Arc::new(SeenTokens::new(100_000)),
             tools: flows.tools(ExampleServer::tool_router()),
@@ -102,8 +102,8 @@ impl ExampleServer {
         self.tools.flows().keys()
     }
 
-    /// The tasks this server runs.
-    pub fn tasks(&self) -> &TaskManager {
+    /// The tasks this server runs, each its creator's.
+    pub fn tasks(&self) -> &OwnedTasks {
         &self.tasks
     }
 
@@ -229,28 +229,31 @@ impl ServerHandler for ExampleServer {
     async fn get_task(
         &self,
         request: GetTaskParams,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<GetTaskResult, ErrorData> {
+        let user = self.principal(&context);
         self.tasks
-            .get_task(&request.task_id)
+            .get(&request.task_id, &user)
             .map(GetTaskResult::new)
     }
 
     async fn update_task(
         &self,
         request: UpdateTaskParams,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<(), ErrorData> {
+        let user = self.principal(&context);
         self.tasks
-            .update_task(&request.task_id, request.input_responses)
+            .update(&request.task_id, &user, request.input_responses)
     }
 
     async fn cancel_task(
         &self,
         request: CancelTaskParams,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<(), ErrorData> {
-        self.tasks.cancel_task(&request.task_id)
+        self.tasks
+            .cancel(&request.task_id, &self.principal(&context))
     }
 
     fn accepted_subscription_filter(

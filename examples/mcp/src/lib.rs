@@ -13,6 +13,7 @@ pub mod login;
 pub mod prompts;
 pub mod rounds;
 pub mod stateless;
+pub mod task_owners;
 pub mod tasks;
 pub mod tools;
 pub mod trip;

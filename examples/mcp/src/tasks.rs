@@ -1,7 +1,8 @@
 //! Tools that run as tasks (the `io.modelcontextprotocol/tasks`
 //! extension): the call returns a task at once, and the task asks for
 //! input through `tasks/get` and `tasks/update` with the same
-//! [`ServerFlow`] code a plain tool uses.
+//! [`ServerFlow`] code a plain tool uses. Each task is its creator's
+//! (`task_owners`): no other user reaches it by its id.
 
 use std::future::Future;
 
@@ -118,14 +119,17 @@ where
 {
     let revision = revision_of(context)?;
     let support = support_of(context.client_capabilities().as_ref());
-    let task = server.tasks().spawn(TaskOptions::new(), move |task| {
-        Box::pin(async move {
-            let flow = ServerFlow::in_task(task, revision, support);
-            match operation(flow).await {
-                Ok(text) => Ok(CallToolResult::success(vec![ContentBlock::text(text)])),
-                Err(stop) => Err(stop.into_task_exit()),
-            }
-        })
-    });
+    let owner = server.principal(context);
+    let task = server
+        .tasks()
+        .spawn(owner, TaskOptions::new(), move |task| {
+            Box::pin(async move {
+                let flow = ServerFlow::in_task(task, revision, support);
+                match operation(flow).await {
+                    Ok(text) => Ok(CallToolResult::success(vec![ContentBlock::text(text)])),
+                    Err(stop) => Err(stop.into_task_exit()),
+                }
+            })
+        });
     Ok(CreateTaskResult::new(task).into())
 }

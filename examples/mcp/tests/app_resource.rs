@@ -236,7 +236,7 @@ mod routed {
     use elicit_runtime::fallback::Instructions;
     use elicit_runtime::flow::Stop;
     use elicit_runtime::integrations::rmcp::{ServerFlow, WebPageForm, WebPageRoute};
-    use elicit_runtime::state::{Principal, StateKey, StateKeys};
+    use elicit_runtime::state::{Deployment, Principal, StateKey, StateKeys};
     use elicit_runtime::{Elicitable, Elicitation};
     use rmcp::model::{
         CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, ServerCapabilities,
@@ -273,7 +273,7 @@ mod routed {
     impl RoutedServer {
         pub fn new() -> RoutedServer {
             RoutedServer {
-                keys: StateKeys::new(StateKey::generate().unwrap()),
+                keys: StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE),
                 app: AppForm::of::<Booking>("book_table"),
             }
         }

@@ -19,7 +19,7 @@ use elicit_runtime::fallback::{ArgumentsPolicy, Route};
 use elicit_runtime::integrations::rmcp::{
     Ask, FlowTools, Flows, Halt, Host, app_arguments, app_meta,
 };
-use elicit_runtime::state::{Principal, StateKey, StateKeys};
+use elicit_runtime::state::{Deployment, Principal, StateKey, StateKeys};
 use elicit_runtime::{Elicitable, Elicitation};
 use rmcp::model::{
     ClientCapabilities, ClientConfig, ElicitRequestParams, ElicitResult, ElicitationAction,
@@ -77,7 +77,7 @@ impl ServerHandler for Restaurant {}
 /// The restaurant for the user of the `x-user` HTTP header (none: one
 /// user), its form's app declared, the host `forced-app` sent to the app.
 fn restaurant() -> Restaurant {
-    let keys = StateKeys::new(StateKey::generate().unwrap());
+    let keys = StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE);
     let flows = Flows::new(keys)
         .with_principal(|context| {
             let user = context

@@ -19,7 +19,7 @@ use elicit_runtime::flow::Sampling;
 use elicit_runtime::integrations::rmcp::{
     Ask, FlowPrompts, FlowTools, Flows, Halt, RmcpElicitError, ServerElicitation, form_arguments,
 };
-use elicit_runtime::state::{StateKey, StateKeys};
+use elicit_runtime::state::{Deployment, StateKey, StateKeys};
 use elicit_runtime::{Elicitable, Elicitation, Secret};
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::model::{
@@ -150,7 +150,10 @@ impl ServerHandler for Halts {
 }
 
 fn keys() -> StateKeys {
-    StateKeys::new(StateKey::generate().expect("the system has randomness"))
+    StateKeys::new(
+        StateKey::generate().expect("the system has randomness"),
+        Deployment::SINGLE,
+    )
 }
 
 fn halts(flows: Flows) -> Halts {

@@ -64,6 +64,7 @@ fn server() -> ServerProcess {
     let users = format!("alice={ALICE}");
     ServerProcess::start(&[
         ("ELICIT_STATE_KEYS", keys.as_str()),
+        ("ELICIT_STATE_CONTEXT", "browser-flow-test"),
         ("ELICIT_DEMO_USERS", users.as_str()),
     ])
 }

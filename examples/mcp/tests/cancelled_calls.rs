@@ -18,7 +18,7 @@ use elicit_runtime::Elicitable;
 use elicit_runtime::flow::{AskError, Stop};
 use elicit_runtime::integrations::rmcp::{ServerFlow, capability_to_rmcp};
 use elicit_runtime::protocol::ElicitationCapability;
-use elicit_runtime::state::{Principal, StateKey, StateKeys};
+use elicit_runtime::state::{Deployment, Principal, StateKey, StateKeys};
 use elicit_runtime::web::WebForms;
 use elicit_runtime::web::store::MemoryStore;
 use rmcp::model::{
@@ -129,7 +129,7 @@ struct Ended {
 /// and returns how the tool's ask ended (within five seconds); a page the
 /// tool offered is closed by then.
 async fn cancelled_call(tool: &str) -> Ended {
-    let keys = StateKeys::new(StateKey::generate().unwrap());
+    let keys = StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE);
     let web = WebForms::new(
         MemoryStore::new(100),
         keys.clone(),

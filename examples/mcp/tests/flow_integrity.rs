@@ -1,26 +1,25 @@
 //! Flow integrity over HTTP, against the example server as a hostile
 //! client would try it: a state leaked from one user's flow is refused
-//! for another user, and a booking's final round sent again books nothing.
+//! for another user, a booking's final round sent again books nothing,
+//! and a NUL or a terminal escape typed into a text field never reaches
+//! the tool's text, whether it comes in the client's form or in the tool's
+//! arguments.
 
+#[path = "support/demo_users.rs"]
+mod demo_users;
 #[path = "support/examples.rs"]
 mod examples;
 #[path = "support/http_server.rs"]
 mod http_server;
 
-use elicit_runtime::state::StateKey;
 use serde_json::json;
 
+use demo_users::{ALICE, BOB};
 use http_server::{ServerProcess, accepted};
-
-/// Two demo users' bearer tokens.
-const ALICE: &str = "alice-token-0123456789abcdef";
-const BOB: &str = "bob-token-fedcba9876543210";
 
 /// The example server with a fresh key and the demo login on.
 fn start() -> ServerProcess {
-    let key = StateKey::generate().unwrap().expose_base64();
-    let users = format!("alice={ALICE},bob={BOB}");
-    ServerProcess::start(&[("ELICIT_STATE_KEYS", &key), ("ELICIT_DEMO_USERS", &users)])
+    demo_users::start("flow-integrity-test")
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -99,4 +98,96 @@ async fn a_replayed_booking_books_nothing() {
             .contains("already acted on"),
         "{again}"
     );
+}
+
+/// A note typed with a NUL, a clear-screen escape and a window-title
+/// sequence, as a hostile client would send it.
+const HOSTILE_NOTES: &str = "window seat\u{0}\u{1b}[2J\u{1b}]0;pwned\u{7}";
+
+/// The booking form's answer with `notes`.
+fn booking_with(notes: &str) -> serde_json::Value {
+    json!({
+        "date": "2027-05-01",
+        "partySize": 2,
+        "seating": "indoor",
+        "contactEmail": "alice@example.com",
+        "notes": notes,
+        "newsletter": false
+    })
+}
+
+/// Whether `value`'s text holds a control character but a tab or a line
+/// break anywhere.
+fn holds_controls(value: &serde_json::Value) -> bool {
+    value.to_string().contains(['\u{0}', '\u{1b}', '\u{7}'])
+        || value.to_string().contains("\\u0000")
+        || value.to_string().contains("\\u001b")
+}
+
+/// The client's form (2026-07-28 rounds): the note with control characters
+/// is refused as the field's error and the form asked again; nothing is
+/// booked, and no control character comes back. The same note without
+/// them books, and is in the text.
+#[tokio::test(flavor = "multi_thread")]
+async fn control_characters_in_a_form_never_reach_the_tools_text() {
+    let server = start();
+    let (_, first) = server.call(Some(ALICE), "book_table", 1, json!({})).await;
+    let state = first["result"]["requestState"].as_str().unwrap().to_owned();
+    let hostile = json!({
+        "inputResponses": { "booking": accepted(booking_with(HOSTILE_NOTES)) },
+        "requestState": state
+    });
+    let (_, again) = server.call(Some(ALICE), "book_table", 2, hostile).await;
+    let result = &again["result"];
+    assert_eq!(result["resultType"], "input_required", "{again}");
+    let message = result["inputRequests"]["booking"]["params"]["message"]
+        .as_str()
+        .unwrap();
+    assert!(message.contains("`notes`"), "{message}");
+    assert!(message.contains("control character U+0000"), "{message}");
+    assert!(!holds_controls(&again), "{again}");
+
+    let state = result["requestState"].as_str().unwrap().to_owned();
+    let fine = json!({
+        "inputResponses": { "booking": accepted(booking_with("window seat")) },
+        "requestState": state
+    });
+    let (_, booked) = server.call(Some(ALICE), "book_table", 3, fine).await;
+    let text = booked["result"]["content"][0]["text"].as_str().unwrap();
+    assert!(text.contains("notes: window seat"), "{booked}");
+}
+
+/// A client without elicitation, whose model passes the answers as the
+/// tool's arguments (as the form's app does too): the note with control
+/// characters is an invalid argument, named; nothing is booked.
+#[tokio::test(flavor = "multi_thread")]
+async fn control_characters_in_arguments_never_reach_the_tools_text() {
+    let server = start();
+    let without_elicitation = json!({
+        "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+        "io.modelcontextprotocol/clientInfo": { "name": "http-test", "version": "1.0.0" },
+        "io.modelcontextprotocol/clientCapabilities": {}
+    });
+    let call = |notes: &str| {
+        json!({
+            "arguments": booking_with(notes),
+            "_meta": without_elicitation.clone()
+        })
+    };
+    let (_, refused) = server
+        .call(Some(ALICE), "book_table", 1, call(HOSTILE_NOTES))
+        .await;
+    let result = &refused["result"];
+    assert_eq!(result["isError"], true, "{refused}");
+    let text = result["content"][0]["text"].as_str().unwrap();
+    assert!(text.contains("`notes`"), "{text}");
+    assert!(text.contains("control character U+0000"), "{text}");
+    assert!(!text.contains("booked"), "{text}");
+    assert!(!holds_controls(&refused), "{refused}");
+
+    let (_, booked) = server
+        .call(Some(ALICE), "book_table", 2, call("window seat"))
+        .await;
+    let text = booked["result"]["content"][0]["text"].as_str().unwrap();
+    assert!(text.contains("notes: window seat"), "{booked}");
 }

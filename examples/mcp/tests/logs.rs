@@ -20,7 +20,7 @@ use std::sync::{Arc, Mutex};
 
 use elicit_mcp::ExampleServer;
 use elicit_mcp::account::{self, ConnectAccount};
-use elicit_runtime::state::{Principal, StateKey, StateKeys};
+use elicit_runtime::state::{Deployment, Principal, StateKey, StateKeys};
 use elicit_runtime::web::WebForms;
 use elicit_runtime::web::store::MemoryStore;
 use serde_json::{Value, json};
@@ -75,7 +75,7 @@ async fn the_log_names_what_happened_and_holds_no_answer_secret_or_token() {
         .with_writer(move || writer.clone())
         .init();
 
-    let keys = StateKeys::new(StateKey::generate().unwrap());
+    let keys = StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE);
     let web = WebForms::new(
         MemoryStore::new(100),
         keys.clone(),

@@ -10,7 +10,7 @@ use elicit_runtime::fallback::Instructions;
 use elicit_runtime::flow::Stop;
 use elicit_runtime::integrations::rmcp::{ServerFlow, capability_to_rmcp, tool_with_form};
 use elicit_runtime::protocol::ElicitationCapability;
-use elicit_runtime::state::{Principal, StateKey, StateKeys};
+use elicit_runtime::state::{Deployment, Principal, StateKey, StateKeys};
 use elicit_runtime::{Elicitable, Elicitation};
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ClientCapabilities, ClientConfig,
@@ -169,7 +169,10 @@ const REVISIONS: [ProtocolVersion; 2] =
 /// where the version has it, else by discovery.
 async fn connect<C: ClientHandler>(client: C, version: &ProtocolVersion) -> Session<C> {
     let (server_side, client_side) = tokio::io::duplex(1 << 16);
-    let keys = StateKeys::new(StateKey::generate().expect("the system has randomness"));
+    let keys = StateKeys::new(
+        StateKey::generate().expect("the system has randomness"),
+        Deployment::SINGLE,
+    );
     let server = tokio::spawn(async move { FallbackServer { keys }.serve(server_side).await });
     let lifecycle = if version.has_initialize() {
         ClientLifecycleMode::Initialize

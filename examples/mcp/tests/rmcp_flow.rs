@@ -13,7 +13,7 @@ use std::sync::{Arc, Mutex};
 use elicit_runtime::flow::{FormNeed, Roots, Sampling, Stop};
 use elicit_runtime::integrations::rmcp::{ServerFlow, capability_to_rmcp};
 use elicit_runtime::protocol::ElicitationCapability;
-use elicit_runtime::state::{Principal, StateKey, StateKeys};
+use elicit_runtime::state::{Deployment, Principal, StateKey, StateKeys};
 use elicit_runtime::{Elicitable, Elicitation};
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ClientCapabilities, ClientConfig,
@@ -176,7 +176,7 @@ impl ClientHandler for Helpful {
 
 fn notes() -> Notes {
     Notes {
-        keys: StateKeys::new(StateKey::generate().unwrap()),
+        keys: StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE),
     }
 }
 

@@ -14,7 +14,7 @@ use axum::http::{StatusCode, request::Parts};
 use elicit_runtime::flow::{ClientSupport, FormNeed, Stop};
 use elicit_runtime::integrations::rmcp::ServerFlow;
 use elicit_runtime::protocol::{ElicitationCapability, Revision};
-use elicit_runtime::state::{Principal, StateKey, StateKeys};
+use elicit_runtime::state::{Deployment, Principal, StateKey, StateKeys};
 use elicit_runtime::web::WebForms;
 use elicit_runtime::web::store::MemoryStore;
 use elicit_runtime::{Elicitable, Elicitation};
@@ -162,7 +162,7 @@ fn web_of(visits: usize) -> WebForms {
     };
     WebForms::new(
         MemoryStore::new(visits),
-        StateKeys::new(StateKey::generate().unwrap()),
+        StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE),
         "https://forms.example.com",
         visitor,
     )

@@ -22,7 +22,7 @@ use axum::http::{self, HeaderMap, StatusCode, header};
 use elicit_mcp::account::{self, ConnectAccount};
 use elicit_mcp::browser_login::{LOGIN_COOKIE, LOGIN_TOKEN_FIELD, SESSION_COOKIE, Sessions};
 use elicit_mcp::login::Users;
-use elicit_runtime::state::{Binding, Principal, StateKey, StateKeys};
+use elicit_runtime::state::{Binding, Deployment, Principal, StateKey, StateKeys};
 use elicit_runtime::web::WebForms;
 use elicit_runtime::web::store::{MemoryStore, VisitId};
 use tower::ServiceExt;
@@ -45,7 +45,7 @@ struct Site {
 fn site(public_url: &str, sessions: impl FnOnce(Sessions) -> Sessions) -> Site {
     let users = Users::parse(&format!("alice={ALICE},bob={BOB},mallory={MALLORY}")).unwrap();
     let sessions = sessions(Sessions::new(users));
-    let keys = StateKeys::new(StateKey::generate().unwrap());
+    let keys = StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE);
     let web = WebForms::new(MemoryStore::new(100), keys, public_url, sessions.visitor())
         .unwrap()
         .form::<ConnectAccount>(account::FORM_KEY)

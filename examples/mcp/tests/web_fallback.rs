@@ -16,7 +16,7 @@ use axum::http;
 use elicit_runtime::flow::Stop;
 use elicit_runtime::integrations::rmcp::{ServerFlow, capability_to_rmcp};
 use elicit_runtime::protocol::ElicitationCapability;
-use elicit_runtime::state::{Principal, StateKey, StateKeys};
+use elicit_runtime::state::{Deployment, Principal, StateKey, StateKeys};
 use elicit_runtime::web::store::MemoryStore;
 use elicit_runtime::web::{VISIT_ARGUMENT, WEB_FORM_ASKS, WebForms};
 use elicit_runtime::{Elicitable, Elicitation};
@@ -48,7 +48,7 @@ struct Server {
 
 impl Server {
     fn new() -> Server {
-        let keys = StateKeys::new(StateKey::generate().unwrap());
+        let keys = StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE);
         // The in-memory session is no one's in particular: the flows are
         // unbound, and so is the page's visitor.
         let web = WebForms::new(

@@ -193,8 +193,11 @@ fn origin_of(url: &str) -> &str {
 async fn an_api_key_goes_through_the_page_and_never_through_the_client() {
     let key = StateKey::generate().unwrap().expose_base64();
     let users = users();
-    let server =
-        ServerProcess::start(&[("ELICIT_STATE_KEYS", &key), ("ELICIT_DEMO_USERS", &users)]);
+    let server = ServerProcess::start(&[
+        ("ELICIT_STATE_KEYS", &key),
+        ("ELICIT_STATE_CONTEXT", "web-forms-test"),
+        ("ELICIT_DEMO_USERS", &users),
+    ]);
 
     let first = connect(&server, ALICE, 1, json!({})).await;
     let (url, state) = asked(&first);
@@ -274,6 +277,7 @@ async fn the_page_on_one_replica_the_retry_on_the_other_through_redis() {
     let redis_url = redis.url();
     let env = [
         ("ELICIT_STATE_KEYS", key.as_str()),
+        ("ELICIT_STATE_CONTEXT", "web-forms-test"),
         ("ELICIT_DEMO_USERS", users.as_str()),
         ("ELICIT_REDIS_URL", redis_url.as_str()),
     ];
@@ -349,8 +353,11 @@ fn linked(message: &Value) -> (String, Value) {
 async fn a_client_without_url_mode_gets_the_link_and_the_call_again_reads_the_answer() {
     let key = StateKey::generate().unwrap().expose_base64();
     let users = users();
-    let server =
-        ServerProcess::start(&[("ELICIT_STATE_KEYS", &key), ("ELICIT_DEMO_USERS", &users)]);
+    let server = ServerProcess::start(&[
+        ("ELICIT_STATE_KEYS", &key),
+        ("ELICIT_STATE_CONTEXT", "web-forms-test"),
+        ("ELICIT_DEMO_USERS", &users),
+    ]);
 
     let first = connect_without_url(&server, ALICE, 1, json!({})).await;
     let (url, again) = linked(&first);

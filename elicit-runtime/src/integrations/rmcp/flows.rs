@@ -35,10 +35,10 @@ type Whom = Arc<dyn Fn(&RequestContext<RoleServer>) -> Option<Principal> + Send 
 ///
 /// ```
 /// use elicit_runtime::integrations::rmcp::Flows;
-/// use elicit_runtime::state::{StateKey, StateKeys};
+/// use elicit_runtime::state::{Deployment, StateKey, StateKeys};
 ///
 /// // From `ELICIT_STATE_KEYS` in production, so that replicas share them.
-/// let keys = StateKeys::new(StateKey::generate().unwrap());
+/// let keys = StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE);
 /// // A server for one user (stdio, or loopback): every call is that user's.
 /// let flows = Flows::new(keys).for_one_user();
 /// # let _ = flows;
@@ -112,9 +112,9 @@ impl Flows {
     ///
     /// ```
     /// use elicit_runtime::integrations::rmcp::{Flows, principal_of};
-    /// use elicit_runtime::state::{Principal, StateKey, StateKeys};
+    /// use elicit_runtime::state::{Deployment, Principal, StateKey, StateKeys};
     ///
-    /// let keys = StateKeys::new(StateKey::generate().unwrap());
+    /// let keys = StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE);
     /// // The user of the HTTP layer; on stdio, the one user who started the server.
     /// let flows = Flows::new(keys)
     ///     .with_principal(|context| principal_of(context).or(Some(Principal::UNBOUND)));
@@ -155,9 +155,9 @@ impl Flows {
     /// ```
     /// use elicit_runtime::fallback::Route;
     /// use elicit_runtime::integrations::rmcp::{Flows, Host};
-    /// use elicit_runtime::state::{StateKey, StateKeys};
+    /// use elicit_runtime::state::{Deployment, StateKey, StateKeys};
     ///
-    /// let keys = StateKeys::new(StateKey::generate().unwrap());
+    /// let keys = StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE);
     /// // This host's own form loses titles and enum choices: send its users to the app.
     /// let flows = Flows::new(keys)
     ///     .with_routes(|host: &Host<'_>| (host.name == "some-inspector").then_some(Route::App));

@@ -56,6 +56,8 @@ mod flows;
 mod halt;
 mod listing;
 mod log;
+#[cfg(feature = "web")]
+mod related;
 mod rounds;
 mod routers;
 mod routes;
@@ -92,6 +94,8 @@ pub use listing::visit_arguments;
 #[cfg(feature = "app")]
 pub use listing::{app_arguments, app_meta};
 pub use listing::{form_arguments, form_arguments_with, try_form_arguments_with};
+#[cfg(feature = "web")]
+pub use related::RelatedStreams;
 pub use rounds::{RoundError, Rounds};
 pub use routers::{FlowPrompts, FlowTools};
 pub use routes::{Host, RoutePolicy, apps_of};

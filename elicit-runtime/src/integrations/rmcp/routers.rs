@@ -26,7 +26,7 @@ use crate::fallback::APP_ANSWERS_META;
 ///
 /// ```
 /// use elicit_runtime::integrations::rmcp::{Ask, FlowTools, Flows, Halt};
-/// use elicit_runtime::state::{StateKey, StateKeys};
+/// use elicit_runtime::state::{Deployment, StateKey, StateKeys};
 /// use elicit_runtime::{Elicitable, Elicitation};
 /// use rmcp::{ServerHandler, tool, tool_handler, tool_router};
 ///
@@ -62,7 +62,7 @@ use crate::fallback::APP_ANSWERS_META;
 /// #[tool_handler(router = self.tools)]
 /// impl ServerHandler for Restaurant {}
 ///
-/// let keys = StateKeys::new(StateKey::generate().unwrap());
+/// let keys = StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE);
 /// let server = Restaurant::new(Flows::new(keys).for_one_user());
 /// assert_eq!(server.tools.list_all()[0].name, "book");
 /// ```
@@ -172,7 +172,7 @@ impl<S: MaybeSend + 'static> FlowTools<S> {
 ///
 /// ```
 /// use elicit_runtime::integrations::rmcp::{Ask, FlowPrompts, Flows};
-/// use elicit_runtime::state::{StateKey, StateKeys};
+/// use elicit_runtime::state::{Deployment, StateKey, StateKeys};
 /// use elicit_runtime::{Elicitable, Elicitation};
 /// use rmcp::model::{
 ///     GetPromptRequestParams, GetPromptResponse, ListPromptsResult, PaginatedRequestParams,
@@ -223,7 +223,7 @@ impl<S: MaybeSend + 'static> FlowTools<S> {
 ///     }
 /// }
 ///
-/// let keys = StateKeys::new(StateKey::generate().unwrap());
+/// let keys = StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE);
 /// let flows = Flows::new(keys).for_one_user();
 /// let server = Summaries { prompts: flows.prompts(Summaries::prompt_router()) };
 /// assert_eq!(server.prompts.list_all()[0].name, "summary");

@@ -23,11 +23,11 @@ const VISIT_METHOD: &str = "elicit/visit";
 /// `Debug` shows its length, nothing of its text.
 ///
 /// ```
-/// use elicit_runtime::state::{Principal, StateError, StateKey, StateKeys};
+/// use elicit_runtime::state::{Deployment, Principal, StateError, StateKey, StateKeys};
 /// use elicit_runtime::web::store::{SealedAnswer, VisitId};
 /// use serde_json::json;
 ///
-/// let keys = StateKeys::new(StateKey::generate().unwrap());
+/// let keys = StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE);
 /// let visit = VisitId::generate().unwrap();
 /// let alice = Principal::user("alice");
 /// let answer = json!({ "card": "4111 1111 1111 1111" });

@@ -33,11 +33,11 @@ use super::{
 ///
 /// ```
 /// use std::time::Duration;
-/// use elicit_runtime::state::{Binding, Principal, StateKey, StateKeys};
+/// use elicit_runtime::state::{Binding, Deployment, Principal, StateKey, StateKeys};
 /// use elicit_runtime::web::store::{MemoryStore, NewVisit, SealedAnswer, VisitStore, Waited};
 /// # tokio::runtime::Builder::new_multi_thread().enable_all().build().unwrap().block_on(async {
 ///
-/// let keys = StateKeys::new(StateKey::generate().unwrap());
+/// let keys = StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE);
 /// let store = MemoryStore::new(1_000);
 /// let alice = Principal::user("alice");
 /// let created = store.create(NewVisit::new(&Binding::tool("pay", None).bound_to(&alice), "card")).await.unwrap();
@@ -169,11 +169,11 @@ impl MemoryStore {
     /// when no answer is held (pending, taken, closed, or no such visit).
     ///
     /// ```
-    /// use elicit_runtime::state::{Binding, Principal, StateKey, StateKeys};
+    /// use elicit_runtime::state::{Binding, Deployment, Principal, StateKey, StateKeys};
     /// use elicit_runtime::web::store::{MemoryStore, NewVisit, SealedAnswer, VisitStore};
     /// # tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap().block_on(async {
     ///
-    /// let keys = StateKeys::new(StateKey::generate().unwrap());
+    /// let keys = StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE);
     /// let store = MemoryStore::new(100);
     /// let alice = Principal::user("alice");
     /// let created = store.create(NewVisit::new(&Binding::tool("t", None).bound_to(&alice), "form")).await.unwrap();

@@ -21,12 +21,12 @@
 //! request, never their ids.
 //!
 //! ```
-//! use elicit_runtime::state::{Binding, Principal, StateKey, StateKeys};
+//! use elicit_runtime::state::{Binding, Deployment, Principal, StateKey, StateKeys};
 //! use elicit_runtime::web::store::{MemoryStore, NewVisit, SealedAnswer, StoreError, VisitStore};
 //! use serde_json::{Value, json};
 //! # tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap().block_on(async {
 //!
-//! let keys = StateKeys::new(StateKey::generate().unwrap());
+//! let keys = StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE);
 //! let store = MemoryStore::new(10_000);
 //!
 //! // The flow, for the user the server authenticated: a visit, and a link to it.

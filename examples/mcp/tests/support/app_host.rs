@@ -15,7 +15,7 @@ use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use elicit_mcp::ExampleServer;
-use elicit_runtime::state::{StateKey, StateKeys};
+use elicit_runtime::state::{Deployment, StateKey, StateKeys};
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 use serde_json::{Value, json};
@@ -136,7 +136,10 @@ fn file(site: &Path, name: &str) -> Response {
 /// server at `/mcp` on one loopback origin, recording every path requested.
 pub async fn serve_hosts() -> (SocketAddr, Seen) {
     let site = build_hosts();
-    let keys = StateKeys::new(StateKey::generate().expect("the system has randomness"));
+    let keys = StateKeys::new(
+        StateKey::generate().expect("the system has randomness"),
+        Deployment::SINGLE,
+    );
     let server = ExampleServer::new(keys);
     let service = StreamableHttpService::new(
         move || Ok(server.clone()),

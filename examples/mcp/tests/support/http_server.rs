@@ -83,14 +83,33 @@ impl ServerProcess {
         for (key, value) in extra.as_object().unwrap() {
             params[key] = value.clone();
         }
-        let body = json!({ "jsonrpc": "2.0", "id": id, "method": "tools/call", "params": params });
+        self.request(bearer, "tools/call", Some(tool), id, params)
+            .await
+    }
+
+    /// A 2026-07-28 request of `method` with `params` (its `_meta` as the
+    /// caller gives it) and, when the method has one, the `Mcp-Name`
+    /// header `name` (a tool's name, a task's id), sent with
+    /// `Authorization: Bearer` when `bearer` is given: the HTTP status and
+    /// the JSON-RPC response (`null` when the body has none).
+    pub async fn request(
+        &self,
+        bearer: Option<&str>,
+        method: &str,
+        name: Option<&str>,
+        id: u64,
+        params: Value,
+    ) -> (u16, Value) {
+        let body = json!({ "jsonrpc": "2.0", "id": id, "method": method, "params": params });
         let mut request = reqwest::Client::new()
             .post(&self.url)
             .header("Content-Type", "application/json")
             .header("Accept", "application/json, text/event-stream")
             .header("MCP-Protocol-Version", "2026-07-28")
-            .header("Mcp-Method", "tools/call")
-            .header("Mcp-Name", tool);
+            .header("Mcp-Method", method);
+        if let Some(name) = name {
+            request = request.header("Mcp-Name", name);
+        }
         if let Some(bearer) = bearer {
             request = request.header("Authorization", format!("Bearer {bearer}"));
         }

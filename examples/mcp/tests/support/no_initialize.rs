@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use elicit_mcp::ExampleServer;
-use elicit_runtime::state::{StateKey, StateKeys};
+use elicit_runtime::state::{Deployment, StateKey, StateKeys};
 use rmcp::ServerHandler;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, ErrorCode, ErrorData, InitializeRequestParams,
@@ -77,7 +77,10 @@ pub struct Running {
 /// Serves the example server without `initialize` on a free loopback
 /// port, on a thread of its own, until the test process ends.
 pub fn start() -> Running {
-    let keys = StateKeys::new(StateKey::generate().expect("the system has randomness"));
+    let keys = StateKeys::new(
+        StateKey::generate().expect("the system has randomness"),
+        Deployment::SINGLE,
+    );
     let server = NoInitialize {
         inner: ExampleServer::new(keys),
         refused: Arc::new(AtomicUsize::new(0)),

@@ -10,7 +10,7 @@ use rmcp::{ClientHandler, ServerHandler, ServiceExt};
 use serde_json::Value;
 use tokio::task::JoinHandle;
 
-use elicit_runtime::state::{StateKey, StateKeys};
+use elicit_runtime::state::{Deployment, StateKey, StateKeys};
 
 use elicit_mcp::ExampleServer;
 
@@ -34,7 +34,10 @@ pub struct Session<C: ClientHandler, S: ServerHandler = ExampleServer> {
 /// has no `initialize`; every request carries its version and
 /// capabilities).
 pub async fn connect<C: ClientHandler>(client: C, version: &ProtocolVersion) -> Session<C> {
-    let keys = StateKeys::new(StateKey::generate().expect("the system has randomness"));
+    let keys = StateKeys::new(
+        StateKey::generate().expect("the system has randomness"),
+        Deployment::SINGLE,
+    );
     connect_to(ExampleServer::new(keys), client, version).await
 }
 

@@ -6,6 +6,7 @@
 
 use rmcp::model as mcp;
 
+use super::super::related::RelatedStream;
 use super::{ServerFlow, Via};
 use crate::flow::{Stop, UrlNeed};
 use crate::protocol::ElicitationCompleteNotification;
@@ -62,9 +63,9 @@ impl ServerFlow<'_> {
         if let Some(call) = self.link_call() {
             return self.web_link::<T>(web, key, message, call).await;
         }
-        let peer = match &self.via {
+        let call = match &self.via {
             Via::Rounds => return self.flow.web_form::<T>(web, key, message).await,
-            Via::Peer(context) => Some(context.peer.clone()),
+            Via::Peer(context) => Some(context.clone()),
             Via::Task(_) => None,
         };
         let Some((binding, principal)) = self.bound.clone() else {
@@ -115,16 +116,23 @@ impl ServerFlow<'_> {
             }
             Err(error) => return Err(web_error(error.into())),
         }
-        if let (Some(id), Some(peer)) = (elicitation, peer) {
+        if let (Some(id), Some(call)) = (elicitation, call) {
             let complete = ElicitationCompleteNotification::new(id);
             let params = serde_json::to_value(&complete).ok();
             let notification = mcp::ServerNotification::CustomNotification(
                 mcp::CustomNotification::new(ElicitationCompleteNotification::METHOD, params),
             );
+            // On the call's own stream, before the result, where the
+            // transport has one (`RelatedStreams`); else the session's.
             // The answer is in the store whatever the client hears: a
             // notification lost on the way only leaves the client's
             // "waiting" note on screen longer.
-            let _ = peer.send_notification(notification).await;
+            match RelatedStream::of(&call) {
+                Some(related) if related.send(notification.clone()) => {}
+                _ => {
+                    let _ = call.peer.send_notification(notification).await;
+                }
+            }
         }
         let answer = web.answer::<T>(visit, key, &binding, &principal).await;
         open.done();
