@@ -19,7 +19,7 @@ use elicit_runtime::fallback::{ArgumentsPolicy, Route};
 use elicit_runtime::integrations::rmcp::{
     Ask, FlowTools, Flows, Halt, Host, app_arguments, app_meta,
 };
-use elicit_runtime::state::{Deployment, Principal, StateKey, StateKeys};
+use elicit_runtime::state::{Deployment, Principal, SeenTokens, StateKey, StateKeys};
 use elicit_runtime::{Elicitable, Elicitation};
 use rmcp::model::{
     ClientCapabilities, ClientConfig, ElicitRequestParams, ElicitResult, ElicitationAction,
@@ -46,6 +46,8 @@ struct Booking {
 #[derive(Clone)]
 struct Restaurant {
     tools: FlowTools<Restaurant>,
+    /// The bookings made, each once.
+    booked: Arc<SeenTokens>,
 }
 
 fn said(answer: Elicitation<Booking>) -> String {
@@ -61,6 +63,16 @@ impl Restaurant {
     #[tool(input_schema = app_arguments::<Booking>(), meta = app_meta::<Booking>("book"))]
     async fn book(&self, mut ask: Ask) -> Result<String, Halt> {
         Ok(said(ask.form::<Booking>(Booking::MESSAGE).await?))
+    }
+
+    /// Books a table once: the same answers sent again book nothing
+    #[tool(input_schema = app_arguments::<Booking>(), meta = app_meta::<Booking>("book_once"))]
+    async fn book_once(&self, mut ask: Ask) -> Result<String, Halt> {
+        let answer = ask.form::<Booking>(Booking::MESSAGE).await?;
+        if let Elicitation::Accept(_) = &answer {
+            ask.once(&self.booked)?;
+        }
+        Ok(said(answer))
     }
 
     /// Books a table: complete, valid arguments are the answer
@@ -90,9 +102,11 @@ fn restaurant() -> Restaurant {
             })
         })
         .with_app::<Booking>("book")
+        .with_app::<Booking>("book_once")
         .with_routes(|host: &Host<'_>| (host.name == "forced-app").then_some(Route::App));
     Restaurant {
         tools: flows.tools(Restaurant::tool_router()),
+        booked: Arc::new(SeenTokens::new(100)),
     }
 }
 
@@ -282,6 +296,24 @@ async fn every_result_of_a_tool_with_an_app_gives_the_app_its_token() {
     )
     .await;
     assert!(done["result"].get("_meta").is_none(), "{done}");
+}
+
+#[tokio::test]
+async fn the_app_s_answers_sent_again_with_the_same_token_act_once() {
+    let url = serve(restaurant()).await;
+    let shown = call_tool(&url, "book_once", apps(), json!({})).await;
+    let token = shown["result"]["_meta"]["io.github.elicit-rs/app"]["token"].clone();
+    let mut answers = json!({ "date": "2027-01-02", "partySize": 3, "newsletter": false });
+    answers["elicit_app"] = token;
+    let booked = call_tool(&url, "book_once", apps(), arguments(answers.clone())).await;
+    assert_eq!(text_of(&booked), "false for 3 on 2027-01-02", "{booked}");
+    // The app tries again, the host having been slow: nothing is booked twice.
+    let again = call_tool(&url, "book_once", apps(), arguments(answers.clone())).await;
+    assert_eq!(again["error"]["code"], -32602, "{again}");
+    // The token of the booking's own result is a new one: a new booking.
+    answers["elicit_app"] = booked["result"]["_meta"]["io.github.elicit-rs/app"]["token"].clone();
+    let next = call_tool(&url, "book_once", apps(), arguments(answers)).await;
+    assert_eq!(text_of(&next), "false for 3 on 2027-01-02", "{next}");
 }
 
 #[tokio::test]

@@ -7,7 +7,7 @@ use std::time::SystemTime;
 
 use serde::{Deserialize, Serialize};
 
-use crate::state::{Binding, Kind, Principal, StateKeys};
+use crate::state::{Binding, Kind, Principal, StateKeys, TokenId};
 
 /// What the token holds: the form it answers.
 #[derive(Serialize, Deserialize)]
@@ -38,21 +38,20 @@ pub(super) fn seal(
         .ok()
 }
 
-/// Whether `token` was sealed for the app of `tool`'s form `key`, for
-/// `principal`, and is not expired: the arguments it came with are the
-/// user's answers in the app.
+/// The id and expiry of `token`, when it was sealed for the app of
+/// `tool`'s form `key`, for `principal`, and is not expired: the arguments
+/// it came with are the user's answers in the app, and `once` records the
+/// id so that the same answers sent again (a retry) act once.
 pub(super) fn opens(
     keys: &StateKeys,
     token: &str,
     tool: &str,
     principal: &Principal,
     key: &str,
-) -> bool {
-    keys.open_kind::<AppToken>(
-        Kind::App,
-        &binding(tool, principal),
-        token,
-        SystemTime::now(),
-    )
-    .is_ok_and(|opened| opened.state.key == key)
+) -> Option<(TokenId, SystemTime)> {
+    let binding = binding(tool, principal);
+    keys.open_kind::<AppToken>(Kind::App, &binding, token, SystemTime::now())
+        .ok()
+        .filter(|opened| opened.state.key == key)
+        .map(|opened| (opened.token_id, opened.expires_at))
 }

@@ -255,8 +255,9 @@ impl ServerFlow<'_> {
 
     /// Whether the call's arguments are the user's answers in the form's
     /// app: they carry the token the app was given
-    /// ([`APP_ANSWERS_ARGUMENT`]), sealed for this tool, user and form.
-    fn answered_in_app(&self, request: &mcp::CallToolRequestParams, key: &str) -> bool {
+    /// ([`APP_ANSWERS_ARGUMENT`]), sealed for this tool, user and form. The
+    /// token is kept for [`ServerFlow::once`].
+    fn answered_in_app(&mut self, request: &mcp::CallToolRequestParams, key: &str) -> bool {
         #[cfg(feature = "app")]
         if let (Some(keys), Some((_, principal)), Some(token)) = (
             &self.keys,
@@ -267,7 +268,8 @@ impl ServerFlow<'_> {
                 .and_then(|arguments| arguments.get(APP_ANSWERS_ARGUMENT))
                 .and_then(serde_json::Value::as_str),
         ) {
-            return super::app_token::opens(keys, token, &request.name, principal, key);
+            self.app_answer = super::app_token::opens(keys, token, &request.name, principal, key);
+            return self.app_answer.is_some();
         }
         let _ = (request, key);
         false

@@ -18,7 +18,7 @@ use crate::protocol::{
     ElicitResult, Elicitor, InputRequest, InputRequiredResult, InputResponses, RetryParams,
     Revision,
 };
-use crate::state::{Binding, Principal, StateKeys};
+use crate::state::{Binding, Principal, SeenTokens, StateKeys, TokenId};
 use crate::{form::FormMode, limits::Limits, outcome::Elicitation, url::UrlConsent};
 
 mod sealed {
@@ -243,6 +243,9 @@ pub struct ServerFlow<'a> {
     /// its token with.
     #[cfg_attr(not(feature = "app"), allow(dead_code, reason = "read by forms' apps"))]
     pub(super) keys: Option<StateKeys>,
+    /// The id and expiry of the app's token the call's answers came with,
+    /// for [`ServerFlow::once`].
+    pub(super) app_answer: Option<(TokenId, std::time::SystemTime)>,
 }
 
 #[cfg(feature = "web")]
@@ -339,6 +342,7 @@ impl<'a> ServerFlow<'a> {
                 arguments: arguments.cloned().unwrap_or_default(),
             }),
             keys: Some(keys.clone()),
+            app_answer: None,
         })
     }
 
@@ -382,6 +386,7 @@ impl<'a> ServerFlow<'a> {
             bound: None,
             call: None,
             keys: None,
+            app_answer: None,
         }
     }
 
@@ -439,6 +444,28 @@ impl<'a> ServerFlow<'a> {
     pub fn with_timeout(mut self, timeout: Duration) -> ServerFlow<'a> {
         self.timeout = Some(timeout);
         self
+    }
+
+    /// Records this call in `seen`, or refuses one recorded before: call it
+    /// just before an effect that must happen once (a booking, a payment).
+    /// The flow's rounds are recorded as [`Flow::once`] records them; the
+    /// answers a form's app sent with its token, by that token, so that the
+    /// same answers sent again (the app retrying a call a host was slow to
+    /// answer) act once.
+    ///
+    /// # Errors
+    ///
+    /// As [`Flow::once`].
+    pub fn once(&self, seen: &SeenTokens) -> Result<(), Stop> {
+        match self.app_answer {
+            Some((id, expires_at)) if self.flow.flow_id().is_none() => seen
+                .first_use(id, expires_at)
+                .map_err(|replay| match replay {
+                    crate::state::Replay::Seen => Stop::Refused(FlowError::Replayed),
+                    _ => Stop::Failed(AskError::Replays(replay)),
+                }),
+            _ => self.flow.once(seen),
+        }
     }
 
     /// The flow underneath: its revision, the client's support, the round
