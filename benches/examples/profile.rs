@@ -211,8 +211,7 @@ fn round_path(name: &str) -> Option<fn(u64)> {
             let paused = round::paused(round::call(&keys, &round::second_retry(&keys)));
             for _ in 0..n {
                 black_box(
-                    elicit_runtime::integrations::rmcp::input_required_to_rmcp(black_box(&paused))
-                        .expect("rmcp holds it"),
+                    elicit_rmcp::input_required_to_rmcp(black_box(&paused)).expect("rmcp holds it"),
                 );
             }
         },
@@ -222,10 +221,8 @@ fn round_path(name: &str) -> Option<fn(u64)> {
             let paused = round::paused(round::call(&keys, &round::second_retry(&keys)));
             for _ in 0..n {
                 black_box(
-                    elicit_runtime::integrations::rmcp::input_required_to_rmcp_via_json(black_box(
-                        &paused,
-                    ))
-                    .expect("rmcp holds it"),
+                    elicit_rmcp::input_required_to_rmcp_via_json(black_box(&paused))
+                        .expect("rmcp holds it"),
                 );
             }
         },
@@ -233,8 +230,7 @@ fn round_path(name: &str) -> Option<fn(u64)> {
         "round2-rmcp-writes" => |n| {
             let keys = round::keys();
             let paused = round::paused(round::call(&keys, &round::second_retry(&keys)));
-            let result =
-                elicit_runtime::integrations::rmcp::input_required_to_rmcp(&paused).unwrap();
+            let result = elicit_rmcp::input_required_to_rmcp(&paused).unwrap();
             let message = rmcp::model::ServerJsonRpcMessage::response(
                 rmcp::model::ServerResult::InputRequiredResult(result),
                 rmcp::model::NumberOrString::Number(1),
@@ -247,31 +243,21 @@ fn round_path(name: &str) -> Option<fn(u64)> {
         "retry2-from-rmcp" => |n| {
             let params = retry2_params();
             for _ in 0..n {
-                black_box(
-                    elicit_runtime::integrations::rmcp::retry_from_rmcp(black_box(&params))
-                        .unwrap(),
-                );
+                black_box(elicit_rmcp::retry_from_rmcp(black_box(&params)).unwrap());
             }
         },
         // The same through a `Value` of the whole params (before).
         "retry2-from-rmcp-via-json" => |n| {
             let params = retry2_params();
             for _ in 0..n {
-                black_box(
-                    elicit_runtime::integrations::rmcp::retry_from_rmcp_via_json(black_box(
-                        &params,
-                    ))
-                    .unwrap(),
-                );
+                black_box(elicit_rmcp::retry_from_rmcp_via_json(black_box(&params)).unwrap());
             }
         },
         // What the client of the load runs declared, as each request reads it.
         "support-of" => |n| {
             let capabilities = client_capabilities();
             for _ in 0..n {
-                black_box(elicit_runtime::integrations::rmcp::support_of(Some(
-                    black_box(&capabilities),
-                )));
+                black_box(elicit_rmcp::support_of(Some(black_box(&capabilities))));
             }
         },
         // The same through a `Value` of the capabilities (before).

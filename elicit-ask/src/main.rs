@@ -15,7 +15,7 @@
 
 use std::process::ExitCode;
 
-use elicit_runtime::client::{Ask, terminal};
+use elicit_runtime::client::Ask;
 use elicit_runtime::protocol::RequestId;
 use serde_json::Value;
 
@@ -57,7 +57,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    match terminal::respond(&ask, &server) {
+    match elicit_ask::respond(&ask, &server) {
         Ok(result) => {
             let answer = match id {
                 Some(id) => result.to_jsonrpc(id),

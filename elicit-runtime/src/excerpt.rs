@@ -9,12 +9,12 @@ use core::fmt;
 use crate::format::bytes::is_default_ignorable;
 
 /// The most characters of a text kept in a message.
-pub(crate) const LONGEST: usize = 40;
+pub const LONGEST: usize = 40;
 
 /// Writes at most [`LONGEST`] characters of a text, control characters and
 /// bidirectional controls escaped (`\n`, `\u{1b}`, `\u{202e}`), and `…`
 /// where it was cut.
-pub(crate) struct Excerpt<'a>(pub(crate) &'a str);
+pub struct Excerpt<'a>(pub &'a str);
 
 impl fmt::Display for Excerpt<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -30,7 +30,7 @@ impl fmt::Display for Excerpt<'_> {
 /// Writes a whole text from the wire for a person to read, control
 /// characters escaped except line breaks, so it cannot move the cursor,
 /// recolour the screen or fake a line of the client's own.
-pub(crate) struct Escaped<'a>(pub(crate) &'a str);
+pub struct Escaped<'a>(pub &'a str);
 
 impl fmt::Display for Escaped<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -40,7 +40,7 @@ impl fmt::Display for Escaped<'_> {
 
 /// Writes a whole text from the wire on one line: every control character
 /// escaped, line breaks included, so it cannot break a list of lines apart.
-pub(crate) struct OneLine<'a>(pub(crate) &'a str);
+pub struct OneLine<'a>(pub &'a str);
 
 impl fmt::Display for OneLine<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -50,7 +50,7 @@ impl fmt::Display for OneLine<'_> {
 
 /// Whether `c` is written escaped: a control character (a line break too,
 /// unless `keep_newlines`) or a default-ignorable one.
-pub(crate) fn is_escaped(c: char, keep_newlines: bool) -> bool {
+pub fn is_escaped(c: char, keep_newlines: bool) -> bool {
     (c.is_control() && !(keep_newlines && c == '\n')) || is_default_ignorable(c)
 }
 
@@ -70,7 +70,7 @@ fn write_escaped(
 }
 
 /// `1 item`, `2 items`: a count with its noun.
-pub(crate) fn plural(n: u64, noun: &str) -> String {
+pub fn plural(n: u64, noun: &str) -> String {
     if n == 1 {
         format!("1 {noun}")
     } else {

@@ -59,20 +59,21 @@ pub mod flow;
 pub mod format;
 #[cfg(feature = "html")]
 pub mod html;
-pub mod integrations;
 pub mod limits;
 pub mod protocol;
 pub mod rules;
 pub mod schema;
 #[cfg(feature = "request-state")]
 pub mod state;
-#[cfg(feature = "web")]
-pub mod web;
 pub mod wire;
 
 #[doc(hidden)]
 #[path = "private.rs"]
 pub mod __private;
+
+#[doc(hidden)]
+#[path = "integration.rs"]
+pub mod __integration;
 
 pub use error::ElicitError;
 pub use field::{ElicitChoice, ElicitField, FieldValue};

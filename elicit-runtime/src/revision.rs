@@ -84,6 +84,13 @@ impl Revision {
     pub const fn uses_input_required(self) -> bool {
         matches!(self, Revision::V2026_07_28)
     }
+
+    /// `true` on 2025-11-25 only: a URL-mode request carries an
+    /// `elicitationId`, which `notifications/elicitation/complete` names
+    /// (2026-07-28 removed both).
+    pub const fn has_elicitation_id(self) -> bool {
+        self.has_extended_schemas() && !self.uses_input_required()
+    }
 }
 
 /// `YYYY-MM-DD` as the number `YYYYMMDD`, if it has that shape.

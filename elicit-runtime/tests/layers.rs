@@ -72,11 +72,10 @@ const LAYERS: &[&str] = &[
     "html",
     // forms as MCP Apps: the web page's form with the app's script
     "app",
-    // hosted web forms: the visit store and the pages' routes
-    "web",
-    "integrations",
     // the derive's plumbing uses anything
     "__private",
+    // the interface of the crates built on the runtime: anything
+    "__integration",
 ];
 
 /// The library's sources, by path below `src`.

@@ -16,15 +16,8 @@
 //!   [`UrlView::is_openable`] is `true` for `http` and `https` only: offer
 //!   nothing but decline and cancel for any other scheme).
 //! - [`describe`] puts labels, constraints and values into words.
-#![cfg_attr(
-    feature = "terminal",
-    doc = " - With feature `terminal`, [`terminal::ask`] runs the whole exchange as"
-)]
-#![cfg_attr(
-    not(feature = "terminal"),
-    doc = " - With feature `terminal`, `terminal::ask` runs the whole exchange as"
-)]
-//!   an interactive form in the terminal.
+//! - The crate `elicit-ask` runs the whole exchange as an interactive form
+//!   in the terminal.
 //!
 //! ```
 //! use elicit_runtime::client::{Ask, RateLimiter, secret_warnings};
@@ -69,9 +62,6 @@ mod rate;
 mod secret;
 mod text;
 mod url_view;
-
-#[cfg(feature = "terminal")]
-pub mod terminal;
 
 pub use answer::{Answer, check_value, read_text};
 pub use ask::Ask;

@@ -16,14 +16,7 @@
 //!    call that breaks the form gets [`InvalidArguments`], every failing
 //!    field listed, for the model to fix its call.
 //!
-#![cfg_attr(
-    feature = "rmcp",
-    doc = "With feature `rmcp`, [`ServerFlow::form_or_arguments`](crate::integrations::rmcp::ServerFlow::form_or_arguments)"
-)]
-#![cfg_attr(
-    not(feature = "rmcp"),
-    doc = "With feature `rmcp`, `ServerFlow::form_or_arguments`"
-)]
+//! On rmcp, the crate `elicit-rmcp`'s `ServerFlow::form_or_arguments`
 //! does all three in one call, and asks through the form when the client
 //! can show it.
 //!

@@ -48,7 +48,7 @@
 //! Every ask returns `Result<_, Stop>`: write the tool as a function
 //! returning `Result<_, Stop>`, ask with `?`, and turn the [`Stop`] into the
 //! handler's response in one place. With feature `rmcp`,
-//! `integrations::rmcp::ServerFlow` does this on rmcp,
+//! `elicit_rmcp::ServerFlow` does this on rmcp,
 //! on every revision, and in tasks.
 #![doc = include_str!("../../docs/flows.md")]
 

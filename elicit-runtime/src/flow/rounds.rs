@@ -136,10 +136,6 @@ struct Sealing {
     keys: StateKeys,
     binding: Binding,
     /// The flow's user, whose hosted forms' answers open for them alone.
-    #[cfg_attr(
-        not(feature = "web"),
-        allow(dead_code, reason = "read by hosted forms")
-    )]
     principal: Principal,
 }
 
@@ -370,7 +366,6 @@ impl Flow {
     }
 
     /// The request and user a stateless flow is bound to.
-    #[cfg(feature = "web")]
     pub(crate) fn bound(&self) -> Option<(&Binding, &Principal)> {
         self.sealing
             .as_ref()
@@ -826,7 +821,6 @@ impl Flow {
 }
 
 /// A hosted form's answer, kept in the state once read from the store.
-#[cfg(feature = "web")]
 impl Flow {
     /// The digest of the URL request `need` asks in this flow (its visit
     /// drawn and carried as [`Flow::gather`] does).

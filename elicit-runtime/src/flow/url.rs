@@ -6,9 +6,7 @@ use serde_json::Value;
 
 use super::need::{Again, Asking, Need, Reading, elicit_result};
 use super::{Capability, ResponseError};
-use crate::protocol::{
-    ElicitationId, InputRequest, Mode, RequestError, UrlPolicy, has_elicitation_id,
-};
+use crate::protocol::{ElicitationId, InputRequest, Mode, RequestError, UrlPolicy};
 use crate::url::UrlConsent;
 
 /// Where a URL's visit id goes: `{visit}` in the URL a [`UrlNeed`] is
@@ -112,7 +110,7 @@ impl Need for UrlNeed {
         let elicitor = asking.elicitor()?.with_url_policy(self.policy);
         let url = self.url_for(asking.visit());
         let request = match asking.visit() {
-            Some(visit) if has_elicitation_id(asking.revision()) => {
+            Some(visit) if asking.revision().has_elicitation_id() => {
                 elicitor.url_with_id(self.message.as_str(), url, visit.clone())?
             }
             _ => elicitor.url(self.message.as_str(), url)?,

@@ -45,7 +45,16 @@ impl Limits {
 
     /// [`Limits::check_object`] of the object these members would make,
     /// without making it: the part of a tool's arguments a form reads.
-    pub(crate) fn check_members<'v>(
+    ///
+    /// This and the checks below are for a message another crate keeps in
+    /// types of its own (an SDK's request or result structs): checked part
+    /// by part, as [`Limits::check_value`] would check its JSON, without
+    /// writing it as JSON first.
+    ///
+    /// # Errors
+    ///
+    /// The first [`LimitError`] found.
+    pub fn check_members<'v>(
         &self,
         members: impl ExactSizeIterator<Item = (&'v String, &'v Value)>,
     ) -> Result<(), LimitError> {
@@ -54,7 +63,11 @@ impl Limits {
 
     /// [`Limits::check_members`] of an object nested at `level` (1 for the
     /// outermost): a member of a message kept in a type of its own.
-    pub(crate) fn check_members_at<'v>(
+    ///
+    /// # Errors
+    ///
+    /// The first [`LimitError`] found.
+    pub fn check_members_at<'v>(
         &self,
         level: usize,
         members: impl ExactSizeIterator<Item = (&'v String, &'v Value)>,
@@ -71,24 +84,34 @@ impl Limits {
 
     /// The outermost object of a message kept in a type of its own, with
     /// `members` members (its names short and fixed).
-    #[cfg(feature = "rmcp")]
-    pub(crate) fn check_root(&self, members: usize) -> Result<(), LimitError> {
+    ///
+    /// # Errors
+    ///
+    /// [`LimitError::Depth`] when no nesting is allowed,
+    /// [`LimitError::Properties`] for too many members.
+    pub fn check_root(&self, members: usize) -> Result<(), LimitError> {
         self.nest(1)?;
         self.members(members)
     }
 
     /// [`Limits::check_value`] of a value nested at `level` (1 for the
     /// outermost): a member of a message kept in a type of its own.
-    #[cfg(feature = "rmcp")]
-    pub(crate) fn check_value_at(&self, level: usize, value: &Value) -> Result<(), LimitError> {
+    ///
+    /// # Errors
+    ///
+    /// The first [`LimitError`] found.
+    pub fn check_value_at(&self, level: usize, value: &Value) -> Result<(), LimitError> {
         let mut stack = Vec::new();
         self.enter(value, level, &mut stack)?;
         self.walk(stack)
     }
 
     /// A string of a message kept in a type of its own.
-    #[cfg(feature = "rmcp")]
-    pub(crate) fn check_string(&self, s: &str) -> Result<(), LimitError> {
+    ///
+    /// # Errors
+    ///
+    /// [`LimitError::StringBytes`] for a string too long.
+    pub fn check_string(&self, s: &str) -> Result<(), LimitError> {
         self.string(s)
     }
 

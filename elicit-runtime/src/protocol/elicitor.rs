@@ -6,7 +6,6 @@ use serde::ser::{Error as _, Serializer};
 use serde_json::Value;
 
 use super::error::fresh_id;
-use super::request::has_elicitation_id;
 use super::{
     ElicitRequestParams, ElicitationCapability, ElicitationId, InputRequest, Mode, RequestError,
     RequestId, Revision, UrlPolicy, UrlRequest, jsonrpc,
@@ -233,7 +232,7 @@ impl Elicitor {
         let mut request = UrlRequest::new_with_policy(message, url, self.url_policy)?;
         request.elicitation_id = match id {
             Some(id) => Some(id),
-            None if has_elicitation_id(self.revision) => Some(fresh_id()?),
+            None if self.revision.has_elicitation_id() => Some(fresh_id()?),
             None => None,
         };
         self.check(request)
@@ -382,7 +381,7 @@ impl CheckedRequest {
     /// `notifications/elicitation/complete`.
     pub fn elicitation_id(&self) -> Option<&ElicitationId> {
         match self.params.elicitation_id() {
-            Some(id) if has_elicitation_id(self.revision) => Some(id),
+            Some(id) if self.revision.has_elicitation_id() => Some(id),
             _ => None,
         }
     }

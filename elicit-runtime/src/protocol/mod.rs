@@ -50,8 +50,6 @@ pub use input::{
 };
 pub use jsonrpc::MessageError;
 pub(crate) use request::ReadError;
-#[cfg(feature = "request-state")]
-pub(crate) use request::has_elicitation_id;
 pub use request::{ElicitRequestParams, FormRequest, METHOD, RenderedRequest, UrlRequest};
 pub(crate) use result::ResultParts;
 pub use result::{ElicitResult, ResultError};

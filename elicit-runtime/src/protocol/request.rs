@@ -385,7 +385,7 @@ impl UrlRequest {
             });
         }
         check_url(&self.url)?;
-        let with_id = has_elicitation_id(revision);
+        let with_id = revision.has_elicitation_id();
         if with_id && self.elicitation_id.is_none() {
             return Err(RequestError::MissingElicitationId);
         }
@@ -397,12 +397,6 @@ impl UrlRequest {
             },
         })
     }
-}
-
-/// Whether `revision` writes `elicitationId` on URL requests: 2025-11-25
-/// only (2026-07-28 removed it with the completion notification).
-pub(crate) fn has_elicitation_id(revision: Revision) -> bool {
-    revision.has_extended_schemas() && !revision.uses_input_required()
 }
 
 /// Checks that a URL-mode `url` is an absolute URI: all that a request read

@@ -7,7 +7,7 @@
 /// [`core::hint::black_box`], so that the compiler does not turn the loop
 /// into one that stops at the first difference). Unequal lengths are told
 /// at once: a secret's length is not the secret.
-pub(crate) fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
+pub fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
     if a.len() != b.len() {
         return false;
     }

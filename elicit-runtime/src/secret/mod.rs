@@ -11,10 +11,9 @@
 mod compare;
 mod wipe;
 
-pub(crate) use compare::constant_time_eq;
+pub use compare::constant_time_eq;
 pub(crate) use wipe::wipe;
-#[cfg(feature = "html")]
-pub(crate) use wipe::zero_all;
+pub use wipe::zero_all;
 
 use core::fmt;
 

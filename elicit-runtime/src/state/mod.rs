@@ -173,7 +173,7 @@ mod deployment;
 mod error;
 mod key;
 mod ring;
-mod seal;
+pub(crate) mod seal;
 mod token_id;
 
 use std::time::Duration;

@@ -57,23 +57,20 @@ const MAX_SECS: u64 = 253_402_300_799;
 /// data): a payload sealed as one kind never opens as another, so a value
 /// an application sealed with [`StateKeys::seal`] is no flow state.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Kind {
+pub enum Kind {
     /// A state sealed by [`StateKeys::seal`], the application's own.
     State = 1,
     /// What a [`Flow`](crate::flow::Flow) carries between rounds.
     #[cfg_attr(not(feature = "request-state"), allow(dead_code))]
     Flow = 2,
     /// A visit's completed answer, kept by a visit store (`web`).
-    #[cfg_attr(not(feature = "web"), allow(dead_code))]
     Visit = 3,
     /// The token of a hosted page's link given in a tool's result, for a
     /// client without URL mode (`web`).
-    #[cfg_attr(not(feature = "web"), allow(dead_code))]
     Link = 4,
     /// The token a form's app sends back with the user's answers, which
     /// tells them from arguments a model or a host's tool form wrote
     /// (`rmcp` with `app`).
-    #[cfg_attr(not(all(feature = "rmcp", feature = "app")), allow(dead_code))]
     App = 5,
 }
 

@@ -20,12 +20,10 @@
 use std::net::SocketAddr;
 
 use axum::serve::ListenerExt;
-use elicit_runtime::integrations::rmcp::{
-    Ask, FlowTools, Flows, Halt, form_arguments, visit_arguments,
-};
+use elicit_rmcp::{Ask, FlowTools, Flows, Halt, form_arguments, visit_arguments};
 use elicit_runtime::state::{Deployment, KeyError, StateKey, StateKeys};
-use elicit_runtime::web::{OneUser, WebForms, store::MemoryStore};
 use elicit_runtime::{Elicitable, Elicitation, Secret};
+use elicit_web::{OneUser, WebForms, store::MemoryStore};
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 use rmcp::{ServerHandler, tool, tool_handler, tool_router};

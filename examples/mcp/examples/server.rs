@@ -51,10 +51,10 @@ use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, Stream
 use std::sync::Arc;
 
 use axum::http;
-use elicit_runtime::integrations::rmcp::RelatedStreams;
+use elicit_rmcp::RelatedStreams;
 use elicit_runtime::state::{Deployment, KeyError, Principal, StateKey, StateKeys};
-use elicit_runtime::web::WebForms;
-use elicit_runtime::web::store::{MemoryStore, RedisStore, VisitStore};
+use elicit_web::WebForms;
+use elicit_web::store::{MemoryStore, RedisStore, VisitStore};
 
 use elicit_mcp::ExampleServer;
 use elicit_mcp::account::{self, ConnectAccount};

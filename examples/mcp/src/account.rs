@@ -4,7 +4,7 @@
 //! result and calls again with its token. The key goes from the browser to
 //! this server only: never through the client, nor the model.
 
-use elicit_runtime::integrations::rmcp::{Ask, Halt, visit_arguments};
+use elicit_rmcp::{Ask, Halt, visit_arguments};
 use elicit_runtime::{Elicitable, Elicitation, Secret};
 use rmcp::{tool, tool_router};
 

@@ -3,9 +3,9 @@
 
 use std::sync::Arc;
 
-use elicit_runtime::integrations::rmcp::{FlowPrompts, FlowTools, Flows, FormApps, principal_of};
+use elicit_rmcp::{FlowPrompts, FlowTools, Flows, FormApps, principal_of};
 use elicit_runtime::state::{Principal, SeenTokens, StateKeys};
-use elicit_runtime::web::WebForms;
+use elicit_web::WebForms;
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::handler::server::tool::ToolCallContext;
 use rmcp::model::{

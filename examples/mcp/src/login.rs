@@ -5,7 +5,7 @@
 //! token checked against its issuer, a session cookie) and inserts the
 //! authenticated user as a [`Principal`] into the request's extensions;
 //! rmcp hands the request's parts to the handler, where
-//! [`principal_of`](elicit_runtime::integrations::rmcp::principal_of)
+//! [`principal_of`](elicit_rmcp::principal_of)
 //! finds it. The demo reads its users from `ELICIT_DEMO_USERS`
 //! (`name=token,name=token`, tokens made with `openssl rand -hex 16`) and
 //! takes `Authorization: Bearer <token>`.

@@ -2,7 +2,7 @@
 //! the user what the prompt should be about before it is written, showing
 //! that a prompt asks the way a tool does: a `#[prompt]` taking an `Ask`.
 
-use elicit_runtime::integrations::rmcp::Ask;
+use elicit_rmcp::Ask;
 use rmcp::model::{GetPromptResult, PromptMessage, Role};
 use rmcp::{ErrorData, prompt, prompt_router};
 

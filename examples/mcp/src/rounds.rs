@@ -7,9 +7,9 @@
 // input requests still carry them and the conformance suite asks for both.
 #![allow(deprecated)]
 
+use elicit_rmcp::{ServerFlow, StopExt};
 use elicit_runtime::Elicitation;
 use elicit_runtime::flow::{FormNeed, Need, Roots, Sampling, Stop};
-use elicit_runtime::integrations::rmcp::ServerFlow;
 use rmcp::ErrorData;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CreateMessageRequestParams, CreateMessageResult,

@@ -9,8 +9,8 @@
 
 use std::sync::Mutex;
 
+use elicit_rmcp::{ServerFlow, StopExt};
 use elicit_runtime::flow::{Sampling, Stop};
-use elicit_runtime::integrations::rmcp::ServerFlow;
 use rmcp::ErrorData;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CreateMessageRequestParams, LoggingLevel,

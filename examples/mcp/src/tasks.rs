@@ -6,9 +6,9 @@
 
 use std::future::Future;
 
+use elicit_rmcp::{ServerFlow, StopExt, revision_of, support_of};
 use elicit_runtime::Elicitation;
 use elicit_runtime::flow::{FormNeed, Stop};
-use elicit_runtime::integrations::rmcp::{ServerFlow, revision_of, support_of};
 use rmcp::ErrorData;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, CreateTaskResult,

@@ -6,8 +6,8 @@
 
 use std::sync::Arc;
 
+use elicit_rmcp::{Ask, Halt, StopExt, app_arguments, app_meta};
 use elicit_runtime::flow::Stop;
-use elicit_runtime::integrations::rmcp::{Ask, Halt, app_arguments, app_meta};
 use elicit_runtime::{Elicitable, Elicitation, FormMode};
 use rmcp::ErrorData;
 use rmcp::handler::server::wrapper::Parameters;

@@ -4,8 +4,8 @@
 //! in the sealed `requestState`, so replicas sharing `ELICIT_STATE_KEYS`
 //! continue each other's rounds.
 
+use elicit_rmcp::{Ask, Halt};
 use elicit_runtime::Elicitation;
-use elicit_runtime::integrations::rmcp::{Ask, Halt};
 use rmcp::{tool, tool_router};
 
 use super::handler::ExampleServer;

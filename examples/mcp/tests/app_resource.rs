@@ -13,8 +13,8 @@ mod rmcp_session;
 
 use std::collections::BTreeMap;
 
+use elicit_rmcp::capability_to_rmcp;
 use elicit_runtime::app::MIME_TYPE;
-use elicit_runtime::integrations::rmcp::capability_to_rmcp;
 use elicit_runtime::protocol::ElicitationCapability;
 use rmcp::ClientHandler;
 use rmcp::model::{
@@ -232,10 +232,10 @@ mod routed {
     use std::pin::Pin;
 
     use elicit_mcp::booking_form::Booking;
+    use elicit_rmcp::{ServerFlow, StopExt, WebPageForm, WebPageRoute};
     use elicit_runtime::app::AppForm;
     use elicit_runtime::fallback::Instructions;
     use elicit_runtime::flow::Stop;
-    use elicit_runtime::integrations::rmcp::{ServerFlow, WebPageForm, WebPageRoute};
     use elicit_runtime::state::{Deployment, Principal, StateKey, StateKeys};
     use elicit_runtime::{Elicitable, Elicitation};
     use rmcp::model::{

@@ -15,10 +15,8 @@ mod rmcp_session;
 
 use std::sync::{Arc, Mutex};
 
+use elicit_rmcp::{Ask, FlowTools, Flows, Halt, Host, app_arguments, app_meta};
 use elicit_runtime::fallback::{ArgumentsPolicy, Route};
-use elicit_runtime::integrations::rmcp::{
-    Ask, FlowTools, Flows, Halt, Host, app_arguments, app_meta,
-};
 use elicit_runtime::state::{Deployment, Principal, SeenTokens, StateKey, StateKeys};
 use elicit_runtime::{Elicitable, Elicitation};
 use rmcp::model::{

@@ -15,10 +15,10 @@ mod raw_calls;
 #[allow(dead_code, reason = "these sessions connect to a server of their own")]
 mod rmcp_session;
 
-use elicit_runtime::flow::Sampling;
-use elicit_runtime::integrations::rmcp::{
+use elicit_rmcp::{
     Ask, FlowPrompts, FlowTools, Flows, Halt, RmcpElicitError, ServerElicitation, form_arguments,
 };
+use elicit_runtime::flow::Sampling;
 use elicit_runtime::state::{Deployment, StateKey, StateKeys};
 use elicit_runtime::{Elicitable, Elicitation, Secret};
 use rmcp::handler::server::router::tool::ToolRouter;

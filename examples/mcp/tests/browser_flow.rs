@@ -35,8 +35,8 @@ use std::process::{Command, Stdio};
 use std::sync::{Arc, Mutex};
 
 use elicit_mcp::account::ConnectAccount;
+use elicit_rmcp::capability_to_rmcp;
 use elicit_runtime::Elicitable;
-use elicit_runtime::integrations::rmcp::capability_to_rmcp;
 use elicit_runtime::protocol::ElicitationCapability;
 use elicit_runtime::state::StateKey;
 use rmcp::model::{

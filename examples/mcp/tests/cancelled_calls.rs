@@ -14,13 +14,13 @@ mod rmcp_session;
 use std::time::Duration;
 
 use axum::http;
+use elicit_rmcp::{ServerFlow, capability_to_rmcp};
 use elicit_runtime::Elicitable;
 use elicit_runtime::flow::{AskError, Stop};
-use elicit_runtime::integrations::rmcp::{ServerFlow, capability_to_rmcp};
 use elicit_runtime::protocol::ElicitationCapability;
 use elicit_runtime::state::{Deployment, Principal, StateKey, StateKeys};
-use elicit_runtime::web::WebForms;
-use elicit_runtime::web::store::MemoryStore;
+use elicit_web::WebForms;
+use elicit_web::store::MemoryStore;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ClientCapabilities, ClientConfig,
     ElicitRequestParams, ElicitResult, ElicitationAction, ErrorData, Implementation,

@@ -11,10 +11,8 @@ mod scripted_server;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use elicit_rmcp::{ElicitationClient, Incoming, Responder, RoundError, Rounds};
 use elicit_runtime::client::Ask;
-use elicit_runtime::integrations::rmcp::{
-    ElicitationClient, Incoming, Responder, RoundError, Rounds,
-};
 use elicit_runtime::protocol::{ElicitResult, Revision};
 use rmcp::model::{CallToolRequestParams, CallToolResult, Implementation, ProtocolVersion};
 use serde_json::{Value, json};

@@ -21,8 +21,8 @@ use std::sync::{Arc, Mutex};
 use elicit_mcp::ExampleServer;
 use elicit_mcp::account::{self, ConnectAccount};
 use elicit_runtime::state::{Deployment, Principal, StateKey, StateKeys};
-use elicit_runtime::web::WebForms;
-use elicit_runtime::web::store::MemoryStore;
+use elicit_web::WebForms;
+use elicit_web::store::MemoryStore;
 use serde_json::{Value, json};
 
 /// Every byte the subscriber wrote.

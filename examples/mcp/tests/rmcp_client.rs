@@ -8,10 +8,10 @@ mod rmcp_session;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use elicit_runtime::client::Ask;
-use elicit_runtime::integrations::rmcp::{
+use elicit_rmcp::{
     ElicitationClient, Incoming, RATE_LIMITED_CODE, RmcpElicitError, ServerElicitation,
 };
+use elicit_runtime::client::Ask;
 use elicit_runtime::protocol::{
     Action, ElicitResult, ElicitationCapability, Elicitor, FormRequest, Revision,
 };
@@ -30,7 +30,7 @@ type Shown = Arc<Mutex<Vec<Incoming>>>;
 fn client(
     shown: &Shown,
     answer: impl Fn(&Incoming) -> ElicitResult + Send + Sync + 'static,
-) -> ElicitationClient<impl elicit_runtime::integrations::rmcp::Responder> {
+) -> ElicitationClient<impl elicit_rmcp::Responder> {
     let shown = shown.clone();
     let answer = Arc::new(answer);
     ElicitationClient::new(

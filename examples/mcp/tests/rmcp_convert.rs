@@ -5,7 +5,7 @@
 use std::fs;
 use std::path::Path;
 
-use elicit_runtime::integrations::rmcp::{
+use elicit_rmcp::{
     input_required_to_rmcp, request_from_rmcp, request_to_rmcp, result_from_rmcp, result_to_rmcp,
     retry_from_rmcp,
 };

@@ -9,9 +9,7 @@ mod rmcp_session;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use elicit_runtime::integrations::rmcp::{
-    RmcpElicitError, ServerElicitation, capability_to_rmcp, request_from_rmcp,
-};
+use elicit_rmcp::{RmcpElicitError, ServerElicitation, capability_to_rmcp, request_from_rmcp};
 use elicit_runtime::protocol::{ElicitationCapability, Mode, RequestError};
 use elicit_runtime::{ElicitError, Elicitation};
 use rmcp::ClientHandler;

@@ -6,9 +6,9 @@
 use std::sync::{Arc, Mutex};
 
 use elicit_mcp::booking_form::Booking;
+use elicit_rmcp::{InstructionsExt, ServerFlow, StopExt, capability_to_rmcp, tool_with_form};
 use elicit_runtime::fallback::Instructions;
 use elicit_runtime::flow::Stop;
-use elicit_runtime::integrations::rmcp::{ServerFlow, capability_to_rmcp, tool_with_form};
 use elicit_runtime::protocol::ElicitationCapability;
 use elicit_runtime::state::{Deployment, Principal, StateKey, StateKeys};
 use elicit_runtime::{Elicitable, Elicitation};

@@ -10,8 +10,8 @@ mod rmcp_session;
 
 use std::sync::{Arc, Mutex};
 
+use elicit_rmcp::{ServerFlow, StopExt, capability_to_rmcp};
 use elicit_runtime::flow::{FormNeed, Roots, Sampling, Stop};
-use elicit_runtime::integrations::rmcp::{ServerFlow, capability_to_rmcp};
 use elicit_runtime::protocol::ElicitationCapability;
 use elicit_runtime::state::{Deployment, Principal, StateKey, StateKeys};
 use elicit_runtime::{Elicitable, Elicitation};

@@ -11,13 +11,13 @@ mod page_visit;
 use std::time::Duration;
 
 use axum::http::{StatusCode, request::Parts};
+use elicit_rmcp::{ServerFlow, StopExt};
 use elicit_runtime::flow::{ClientSupport, FormNeed, Stop};
-use elicit_runtime::integrations::rmcp::ServerFlow;
 use elicit_runtime::protocol::{ElicitationCapability, Revision};
 use elicit_runtime::state::{Deployment, Principal, StateKey, StateKeys};
-use elicit_runtime::web::WebForms;
-use elicit_runtime::web::store::MemoryStore;
 use elicit_runtime::{Elicitable, Elicitation};
+use elicit_web::WebForms;
+use elicit_web::store::MemoryStore;
 use rmcp::model::{CallToolRequestParams, CallToolResult, ContentBlock, DetailedTask, TaskStatus};
 use rmcp::task_manager::{TaskManager, TaskOptions};
 use serde_json::{Value, json};

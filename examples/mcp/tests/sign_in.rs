@@ -23,8 +23,8 @@ use elicit_mcp::account::{self, ConnectAccount};
 use elicit_mcp::browser_login::{LOGIN_COOKIE, LOGIN_TOKEN_FIELD, SESSION_COOKIE, Sessions};
 use elicit_mcp::login::Users;
 use elicit_runtime::state::{Binding, Deployment, Principal, StateKey, StateKeys};
-use elicit_runtime::web::WebForms;
-use elicit_runtime::web::store::{MemoryStore, VisitId};
+use elicit_web::WebForms;
+use elicit_web::store::{MemoryStore, VisitId};
 use tower::ServiceExt;
 
 const ALICE: &str = "a1ice-token-0123456789";

@@ -13,13 +13,13 @@ mod page_visit;
 mod rmcp_session;
 
 use axum::http;
+use elicit_rmcp::{ServerFlow, StopExt, capability_to_rmcp};
 use elicit_runtime::flow::Stop;
-use elicit_runtime::integrations::rmcp::{ServerFlow, capability_to_rmcp};
 use elicit_runtime::protocol::ElicitationCapability;
 use elicit_runtime::state::{Deployment, Principal, StateKey, StateKeys};
-use elicit_runtime::web::store::MemoryStore;
-use elicit_runtime::web::{VISIT_ARGUMENT, WEB_FORM_ASKS, WebForms};
 use elicit_runtime::{Elicitable, Elicitation};
+use elicit_web::store::MemoryStore;
+use elicit_web::{VISIT_ARGUMENT, WEB_FORM_ASKS, WebForms};
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ClientCapabilities, ClientConfig,
     ContentBlock, ElicitRequestParams, ElicitResult, ElicitationAction, ErrorData, Implementation,

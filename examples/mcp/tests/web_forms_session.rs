@@ -13,11 +13,11 @@ mod page_visit;
 mod rmcp_session;
 
 use axum::http;
-use elicit_runtime::integrations::rmcp::RelatedStreams;
+use elicit_rmcp::RelatedStreams;
 use elicit_runtime::protocol::ElicitationCapability;
 use elicit_runtime::state::{Deployment, Principal, StateKey, StateKeys};
-use elicit_runtime::web::WebForms;
-use elicit_runtime::web::store::MemoryStore;
+use elicit_web::WebForms;
+use elicit_web::store::MemoryStore;
 use rmcp::ClientHandler;
 use rmcp::model::{
     ClientCapabilities, ClientConfig, CustomNotification, ElicitRequestParams, ElicitResult,
@@ -31,7 +31,7 @@ use tokio::sync::mpsc;
 
 use elicit_mcp::ExampleServer;
 use elicit_mcp::account::{self, ConnectAccount};
-use elicit_runtime::integrations::rmcp::capability_to_rmcp;
+use elicit_rmcp::capability_to_rmcp;
 
 const SECRET: &str = "wx-live-4f1c9a77e0b2d3c5";
 

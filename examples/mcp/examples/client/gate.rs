@@ -4,7 +4,7 @@
 
 use std::sync::{Arc, Mutex, PoisonError};
 
-use elicit_runtime::integrations::rmcp::{Incoming, Responder};
+use elicit_rmcp::{Incoming, Responder};
 use elicit_runtime::protocol::ElicitResult;
 use tokio::sync::oneshot;
 

@@ -29,10 +29,8 @@ mod scenario;
 
 use std::process::ExitCode;
 
+use elicit_rmcp::{ElicitationClient, Incoming, Responder, Rounds, TerminalResponder};
 use elicit_runtime::client::Ask;
-use elicit_runtime::integrations::rmcp::{
-    ElicitationClient, Incoming, Responder, Rounds, TerminalResponder,
-};
 use elicit_runtime::protocol::ElicitResult;
 use rmcp::model::{CallToolRequestParams, CallToolResult, Implementation};
 use rmcp::service::{RoleClient, RunningService};

@@ -3,7 +3,7 @@
 //! `MCP_CONFORMANCE_SCENARIO` and starts a server that offers its tools;
 //! the client calls them as the scenario expects.
 
-use elicit_runtime::integrations::rmcp::{ElicitationClient, Responder, Rounds};
+use elicit_rmcp::{ElicitationClient, Responder, Rounds};
 use rmcp::model::{CallToolRequestParams, CallToolResult};
 use rmcp::service::{RoleClient, RunningService};
 

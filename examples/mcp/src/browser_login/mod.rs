@@ -31,7 +31,7 @@ use axum::response::Response;
 use axum::routing::{get, post};
 use elicit_runtime::Secret;
 use elicit_runtime::html::SIGN_OUT_NEXT_FIELD;
-use elicit_runtime::web::WebForms;
+use elicit_web::WebForms;
 
 pub use page::LOGIN_TOKEN_FIELD;
 pub use sessions::{SessionVisitor, Sessions};

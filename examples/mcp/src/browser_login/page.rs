@@ -4,7 +4,7 @@
 use axum::http::{HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use elicit_runtime::html::{SECURITY_HEADERS, STYLESHEET_PATH};
-use elicit_runtime::web::WebForms;
+use elicit_web::WebForms;
 
 /// The field the sign-in page carries its anti-forgery token in.
 pub const LOGIN_TOKEN_FIELD: &str = "login-token";

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use axum::http::HeaderMap;
 use axum::http::request::Parts;
 use elicit_runtime::state::Principal;
-use elicit_runtime::web::Visitor;
+use elicit_web::Visitor;
 
 use super::throttle::Throttle;
 use super::{SESSION_COOKIE, cookie, random_id};

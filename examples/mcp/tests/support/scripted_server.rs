@@ -4,7 +4,7 @@
 
 use std::sync::{Arc, Mutex};
 
-use elicit_runtime::integrations::rmcp::{ElicitationClient, Responder};
+use elicit_rmcp::{ElicitationClient, Responder};
 use rmcp::service::{RoleClient, RunningService};
 use serde_json::{Value, json};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};

@@ -1,4 +1,0 @@
-//! Integrations with other crates, each behind its own feature.
-
-#[cfg(feature = "rmcp")]
-pub mod rmcp;
