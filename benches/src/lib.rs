@@ -1,5 +1,5 @@
 //! Benchmarks of elicit against serde, jsonschema and rmcp: see
-//! `BENCHMARKS.md` at the root of the workspace. The benchmarks live in
+//! `BENCHMARKS.md` beside them (`benches/BENCHMARKS.md`). The benchmarks live in
 //! `benches/`; this library is empty.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]

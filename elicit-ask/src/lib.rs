@@ -49,9 +49,9 @@ use inquire::InquireError;
 use elicit_runtime::client::{Ask, FormView, UrlView};
 use elicit_runtime::protocol::ElicitResult;
 
+mod consent;
 mod field;
 mod review;
-mod url;
 
 /// The command a text entry takes to decline the whole request; to enter
 /// this very text as a value, type it with a second leading `/`.
@@ -79,7 +79,7 @@ pub fn ask(form: &FormView, server: &str) -> Result<ElicitResult, TerminalError>
 ///
 /// As [`ask`].
 pub fn ask_url(view: &UrlView, server: &str) -> Result<ElicitResult, TerminalError> {
-    url::run(view, server)
+    consent::run(view, server)
 }
 
 /// [`ask`] or [`ask_url`], whichever the request needs.

@@ -38,6 +38,8 @@
 #![deny(missing_docs)]
 
 mod answer;
+mod builders;
+mod consent;
 mod error;
 mod excerpt;
 mod field;
@@ -47,8 +49,6 @@ mod outcome;
 mod revision;
 mod secret;
 mod secret_words;
-mod spec;
-mod url;
 
 #[cfg(feature = "app")]
 pub mod app;
@@ -75,13 +75,13 @@ pub mod __private;
 #[path = "integration.rs"]
 pub mod __integration;
 
+pub use consent::UrlConsent;
 pub use error::ElicitError;
 pub use field::{ElicitChoice, ElicitField, FieldValue};
 pub use form::{Elicitable, FormMode};
 pub use limits::Limits;
 pub use outcome::{Elicitation, InputResponseError};
 pub use secret::Secret;
-pub use url::UrlConsent;
 
 /// The README's examples, compiled and run as doc tests.
 #[cfg(doctest)]

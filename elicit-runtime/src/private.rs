@@ -6,6 +6,7 @@ pub use core::result::Result::{self, Err, Ok};
 pub use serde_json::{Map, Value};
 pub use std::borrow::Cow;
 
+pub use crate::builders::{BoundMessages, FieldSpec, KindSpec, float, force, int};
 pub use crate::field::read::{Content, deny_unknown, read, read_enum};
 pub use crate::field::{ElicitChoice, ElicitField};
 pub use crate::form::{Elicitable, FormMode};
@@ -13,4 +14,3 @@ pub use crate::format::Format;
 pub use crate::protocol::Revision;
 pub use crate::rules::{ValidationErrors, Violation};
 pub use crate::schema::{EnumOption, FormSchema, Num, Property, PropertySchema};
-pub use crate::spec::{BoundMessages, FieldSpec, KindSpec, float, force, int};

@@ -45,12 +45,12 @@ const LAYERS: &[&str] = &[
     "revision",
     "mode",
     // the schema model; validation: each rule, the check of a value and of
-    // a content object, the errors; the `const` spec builders the derive's
+    // a content object, the errors; the `const` builders of a field the derive's
     // code runs; the wire form: parsing, rendering, down-levelling,
     // portability
     "schema",
     "rules",
-    "spec",
+    "builders",
     "wire",
     // the `Secret` type, and the wiping of secrets from content
     "secret",
@@ -59,7 +59,7 @@ const LAYERS: &[&str] = &[
     "protocol",
     // the form and outcome types
     "error",
-    "url",
+    "consent",
     "form",
     "answer",
     "outcome",

@@ -28,9 +28,9 @@
 use serde_json::Value;
 
 use super::{ElicitField, FieldValue, read_checked};
+use crate::builders::FieldSpec;
 use crate::rules::{Checked, Violation};
 use crate::schema::PropertySchema;
-use crate::spec::FieldSpec;
 
 impl ElicitField for char {
     const SPEC: FieldSpec = FieldSpec::string(Some(1), Some(1), None, None);

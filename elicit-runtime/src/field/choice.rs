@@ -7,9 +7,9 @@ use std::hash::Hash;
 use serde_json::Value;
 
 use super::{ElicitField, read_checked};
+use crate::builders::{FieldSpec, KindSpec};
 use crate::rules::{self, Checked, Violation};
 use crate::schema::PropertySchema;
-use crate::spec::{FieldSpec, KindSpec};
 
 /// A unit enum whose variants are the options of a choice.
 ///

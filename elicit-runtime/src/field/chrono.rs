@@ -46,11 +46,11 @@ use super::datetime::{
     DATE, date_time, date_time_value, date_value, read_date, read_date_time, written,
 };
 use super::{ElicitField, FieldValue};
+use crate::builders::FieldSpec;
 use crate::format::{DateParts, DateTimeParts};
 use crate::rules::Violation;
 use crate::rules::fit::Instants;
 use crate::schema::PropertySchema;
-use crate::spec::FieldSpec;
 
 /// `chrono` holds leap seconds, and years far beyond 9999.
 const INSTANTS: Instants = Instants {

@@ -12,11 +12,11 @@
 use serde_json::Value;
 
 use super::read_checked;
+use crate::builders::FieldSpec;
 use crate::format::{self, DateParts, DateTimeParts, Format};
 use crate::rules::fit::{Fit, Instants};
 use crate::rules::{Checked, Unfit, Violation};
 use crate::schema::PropertySchema;
-use crate::spec::FieldSpec;
 
 /// The spec of a date type: a string with `format: date`.
 pub(super) const DATE: FieldSpec = FieldSpec::string(None, None, Some(Format::Date), None);

@@ -40,11 +40,11 @@ use super::datetime::{
     DATE, date_time, date_time_value, date_value, read_date, read_date_time, written,
 };
 use super::{ElicitField, FieldValue};
+use crate::builders::FieldSpec;
 use crate::format::{DateParts, DateTimeParts};
 use crate::rules::Violation;
 use crate::rules::fit::{Instants, Latest};
 use crate::schema::PropertySchema;
-use crate::spec::FieldSpec;
 
 /// `Timestamp::MAX`, the latest instant to which every offset applies.
 const INSTANTS: Instants = Instants {

@@ -37,9 +37,9 @@ pub use value::FieldValue;
 
 use serde_json::Value;
 
+use crate::builders::FieldSpec;
 use crate::rules::{self, Checked, Violation};
 use crate::schema::PropertySchema;
-use crate::spec::FieldSpec;
 
 /// A type that can be one field of an elicitation form.
 ///

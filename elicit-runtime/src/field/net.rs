@@ -41,10 +41,10 @@ use serde_json::Value;
 
 use super::text::read_fitted;
 use super::{ElicitField, FieldValue};
+use crate::builders::FieldSpec;
 use crate::rules::Violation;
 use crate::rules::fit::Fit;
 use crate::schema::PropertySchema;
-use crate::spec::FieldSpec;
 
 macro_rules! address_field {
     ($($ty:ident: $fit:ident, $min:literal..=$max:literal, $name:literal);* $(;)?) => {$(

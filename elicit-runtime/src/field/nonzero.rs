@@ -49,9 +49,9 @@ use serde_json::Value;
 
 use super::number::{highest, read_integer};
 use super::{ElicitField, FieldValue};
+use crate::builders::FieldSpec;
 use crate::rules::{Unfit, Violation};
 use crate::schema::PropertySchema;
-use crate::spec::FieldSpec;
 
 macro_rules! nonzero_field {
     ($($ty:ident as $name:literal),*) => {$(

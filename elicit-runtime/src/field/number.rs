@@ -4,9 +4,9 @@
 use serde_json::Value;
 
 use super::{ElicitField, read_checked};
+use crate::builders::FieldSpec;
 use crate::rules::{Checked, Violation};
 use crate::schema::{Num, PropertySchema};
-use crate::spec::FieldSpec;
 
 macro_rules! integer_field {
     ($($ty:ident),*) => {$(
@@ -97,9 +97,9 @@ impl ElicitField for f32 {
 
 #[cfg(test)]
 mod tests {
+    use crate::builders::KindSpec;
     use crate::field::ElicitField;
     use crate::schema::Num;
-    use crate::spec::KindSpec;
 
     fn bounds<T: ElicitField>() -> (Option<Num>, Option<Num>) {
         match T::SPEC.kind {

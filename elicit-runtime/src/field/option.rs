@@ -3,9 +3,9 @@
 use serde_json::Value;
 
 use super::ElicitField;
+use crate::builders::FieldSpec;
 use crate::rules::Violation;
 use crate::schema::PropertySchema;
-use crate::spec::FieldSpec;
 
 impl<T: ElicitField> ElicitField for Option<T> {
     const SPEC: FieldSpec = T::SPEC;

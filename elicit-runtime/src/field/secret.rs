@@ -6,10 +6,10 @@
 use serde_json::Value;
 
 use super::{ElicitField, read_checked};
+use crate::builders::FieldSpec;
 use crate::rules::{Checked, Violation};
 use crate::schema::PropertySchema;
 use crate::secret::{Secret, exact_box};
-use crate::spec::FieldSpec;
 
 /// Reads the text of a secret field into a box of exactly its length,
 /// which `wrap` turns into the secret without another copy.

@@ -8,10 +8,10 @@ use std::sync::Arc;
 use serde_json::Value;
 
 use super::{ElicitField, read_checked};
+use crate::builders::FieldSpec;
 use crate::rules::fit::Fit;
 use crate::rules::{Checked, Unfit, Violation};
 use crate::schema::PropertySchema;
-use crate::spec::FieldSpec;
 
 macro_rules! string_field {
     ($($ty:ty),*) => {$(

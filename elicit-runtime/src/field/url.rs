@@ -39,10 +39,10 @@ use ::url::Url;
 use serde_json::Value;
 
 use super::{ElicitField, FieldValue, read_checked};
+use crate::builders::FieldSpec;
 use crate::format::Format;
 use crate::rules::{Checked, Unfit, Violation};
 use crate::schema::PropertySchema;
-use crate::spec::FieldSpec;
 
 impl ElicitField for Url {
     const SPEC: FieldSpec = FieldSpec::string(None, None, Some(Format::Uri), None);

@@ -29,10 +29,10 @@ use serde_json::Value;
 
 use super::text::read_fitted;
 use super::{ElicitField, FieldValue};
+use crate::builders::FieldSpec;
 use crate::rules::Violation;
 use crate::rules::fit::Fit;
 use crate::schema::PropertySchema;
-use crate::spec::FieldSpec;
 
 impl ElicitField for Uuid {
     const SPEC: FieldSpec = FieldSpec::string(Some(36), Some(36), None, Some(Fit::Uuid));

@@ -17,13 +17,13 @@ use super::{
     AskError, ClientSupport, Exhausted, FlowError, FormNeed, Need, Needs, Round, Stop, Unsupported,
     UrlNeed,
 };
+use crate::consent::UrlConsent;
 use crate::excerpt::Excerpt;
 use crate::form::FormMode;
 use crate::limits::Limits;
 use crate::outcome::Elicitation;
 use crate::protocol::{ElicitationId, InputRequiredResult, RequestError, RetryParams, Revision};
 use crate::state::{Binding, Kind, Principal, Replay, SeenTokens, StateError, StateKeys, TokenId};
-use crate::url::UrlConsent;
 
 /// One request's flow of input-required rounds: a tool asks for what it
 /// needs, in as many steps as it likes, and gets each answer typed.

@@ -6,8 +6,8 @@ use serde_json::Value;
 
 use super::need::{Again, Asking, Need, Reading, elicit_result};
 use super::{Capability, ResponseError};
+use crate::consent::UrlConsent;
 use crate::protocol::{ElicitationId, InputRequest, Mode, RequestError, UrlPolicy};
-use crate::url::UrlConsent;
 
 /// Where a URL's visit id goes: `{visit}` in the URL a [`UrlNeed`] is
 /// given is replaced by the visit's id.

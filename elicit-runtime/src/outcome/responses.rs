@@ -6,12 +6,12 @@ use core::fmt;
 use serde_json::Value;
 
 use super::Elicitation;
+use crate::consent::UrlConsent;
 use crate::error::ElicitError;
 use crate::excerpt::Excerpt;
 use crate::form::Elicitable;
 use crate::limits::Limits;
 use crate::protocol::{ElicitResult, InputResponses};
-use crate::url::UrlConsent;
 
 impl InputResponses {
     /// The elicitation result under `key`.

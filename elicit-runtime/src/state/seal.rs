@@ -61,16 +61,15 @@ pub enum Kind {
     /// A state sealed by [`StateKeys::seal`], the application's own.
     State = 1,
     /// What a [`Flow`](crate::flow::Flow) carries between rounds.
-    #[cfg_attr(not(feature = "request-state"), allow(dead_code))]
     Flow = 2,
-    /// A visit's completed answer, kept by a visit store (`web`).
+    /// A visit's completed answer, kept by a visit store (`elicit-web`).
     Visit = 3,
     /// The token of a hosted page's link given in a tool's result, for a
-    /// client without URL mode (`web`).
+    /// client without URL mode (`elicit-web`).
     Link = 4,
     /// The token a form's app sends back with the user's answers, which
     /// tells them from arguments a model or a host's tool form wrote
-    /// (`rmcp` with `app`).
+    /// (`elicit-rmcp`).
     App = 5,
 }
 
