@@ -3,5 +3,5 @@
 
 #[test]
 fn compile_fail() {
-    trybuild::TestCases::new().compile_fail("tests/ui/fail/**/*.rs");
+    trybuild::TestCases::new().compile_fail("ui/fail/**/*.rs");
 }

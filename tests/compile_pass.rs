@@ -3,5 +3,5 @@
 
 #[test]
 fn compile_pass() {
-    trybuild::TestCases::new().pass("tests/ui/pass/*.rs");
+    trybuild::TestCases::new().pass("ui/pass/*.rs");
 }

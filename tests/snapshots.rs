@@ -15,7 +15,7 @@ use serde_json::json;
 mod snapshot;
 
 fn assert_snapshot(name: &str, actual: &str) {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots");
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("snapshots");
     snapshot::assert_snapshot(&dir, &format!("{name}.json"), actual);
 }
 
