@@ -36,6 +36,7 @@
 //! ```
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 mod answer;
 mod builders;
@@ -83,16 +84,10 @@ pub use limits::Limits;
 pub use outcome::{Elicitation, InputResponseError};
 pub use secret::Secret;
 
-/// The README's examples, compiled and run as doc tests.
-#[cfg(doctest)]
-#[doc = include_str!("../../README.md")]
-pub struct ReadmeDoctests;
-
 /// Derives [`Elicitable`] for a struct (a form) or [`ElicitField`] for a
 /// unit enum or a newtype (a reusable field type).
 // The attribute reference is the derive's own documentation, shown after
-// this; under `cargo test --doc` its examples run here, where
+// this; its examples run as doc tests of the member `elicit-tests`, where
 // `elicit_runtime` is in scope.
 #[cfg(feature = "derive")]
-#[cfg_attr(doctest, doc = include_str!("../../elicit-derive/attributes.md"))]
 pub use elicit_derive::Elicitable;
