@@ -12,7 +12,12 @@
 //! - At compile time, [`check_default`] refuses a `default` that holds
 //!   one.
 //! - In content, [`check`] reports the first one with its position, and
-//!   [`accepts`] says whether there is none.
+//!   [`accepts`] says whether there is none, eight bytes at a time.
+//! - A string with a `format` that passes it holds none: every format's
+//!   grammar leaves control characters out, so the read of an answer
+//!   (`rules::passing`) asks this rule only of text without a format. A
+//!   format added must keep this true: the test
+//!   `every_format_refuses_every_control_character` holds each one to it.
 
 use core::fmt;
 
@@ -34,13 +39,38 @@ pub(crate) const fn refused(c: char) -> bool {
     (c < 0x80 && refused_byte(c as u8)) || (c >= 0x80 && c <= 0x9f)
 }
 
-/// Whether `s` holds no refused control character: [`check`] without a
-/// report, one pass over its bytes.
+/// `0x01` in every byte of a word.
+const ONES: u64 = u64::from_le_bytes([0x01; 8]);
+/// `0x80` in every byte of a word.
+const HIGHS: u64 = u64::from_le_bytes([0x80; 8]);
+
+/// Whether a byte of `word` is below `n` (at most `0x80`): exact for the
+/// word as a whole, without saying which byte.
 #[inline]
-pub(crate) fn accepts(s: &str) -> bool {
-    let bytes = s.as_bytes();
-    let mut i = 0;
-    while i < bytes.len() {
+const fn has_below(word: u64, n: u8) -> bool {
+    word.wrapping_sub(ONES * n as u64) & !word & HIGHS != 0
+}
+
+/// Whether a byte of `word` is `byte`.
+#[inline]
+const fn has(word: u64, byte: u8) -> bool {
+    has_below(word ^ (ONES * byte as u64), 1)
+}
+
+/// Whether the eight bytes of `word` may hold the start of a refused
+/// character: a byte below U+0020 (the tab and the line breaks included,
+/// told apart bytewise), DEL, or the lead byte `C2` of a C1 control.
+#[inline]
+const fn suspect(word: u64) -> bool {
+    has_below(word, 0x20) | has(word, 0x7f) | has(word, 0xc2)
+}
+
+/// Whether the bytes of `bytes` from `start` to `end` start no refused
+/// character (a `C2` at `end - 1` looks at the byte after it).
+#[inline]
+fn clean(bytes: &[u8], start: usize, end: usize) -> bool {
+    let mut i = start;
+    while i < end {
         let byte = bytes[i];
         if refused_byte(byte) || (byte == 0xc2 && i + 1 < bytes.len() && bytes[i + 1] < 0xa0) {
             return false;
@@ -48,6 +78,39 @@ pub(crate) fn accepts(s: &str) -> bool {
         i += 1;
     }
     true
+}
+
+/// The eight bytes of `bytes` from `at` as a word.
+#[inline]
+fn word_at(bytes: &[u8], at: usize) -> u64 {
+    let mut word = [0; 8];
+    word.copy_from_slice(&bytes[at..at + 8]);
+    u64::from_le_bytes(word)
+}
+
+/// Whether `s` holds no refused control character: [`check`] without a
+/// report, one pass over its bytes, a word of eight at a time; a word
+/// that may hold one (a tab, a line break, a non-ASCII character that
+/// starts with `C2`) is looked at bytewise. A string shorter than a word
+/// is read bytewise; the last word of a longer one overlaps the one
+/// before it.
+#[inline]
+pub(crate) fn accepts(s: &str) -> bool {
+    let bytes = s.as_bytes();
+    let len = bytes.len();
+    if len < 8 {
+        return clean(bytes, 0, len);
+    }
+    let mut at = 0;
+    loop {
+        if suspect(word_at(bytes, at)) && !clean(bytes, at, at + 8) {
+            return false;
+        }
+        if at + 8 == len {
+            return true;
+        }
+        at = (at + 8).min(len - 8);
+    }
 }
 
 /// Whether a `default` holds no refused control character, with the
@@ -117,6 +180,72 @@ mod tests {
         // they are.
         assert!(accepts("\u{a0}\u{bf}\u{c2}"));
         assert!(accepts("line one\r\nline\ttwo\n"));
+    }
+
+    #[test]
+    fn words_and_their_overlap_agree_with_the_bytewise_reading() {
+        // Every refused and kept character at every position of strings of
+        // 1 to 24 bytes: in a word, across two words, in the overlapping
+        // last word.
+        let samples = [
+            '\0', '\t', '\n', '\r', '\u{1b}', '\u{7f}', '\u{80}', '\u{9f}', '\u{a0}', 'é', '€',
+        ];
+        for len in 1..=24 {
+            for at in 0..len {
+                for c in samples {
+                    let text: String = (0..len).map(|i| if i == at { c } else { 'a' }).collect();
+                    let expected = refused(c);
+                    assert_eq!(
+                        accepts(&text),
+                        !expected,
+                        "{:#x} at {at} of {len}",
+                        c as u32
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_format_refuses_every_control_character() {
+        use crate::format::Format;
+        let refused_chars: Vec<char> = (0..=0x9f_u32)
+            .filter_map(char::from_u32)
+            .filter(|c| refused(*c))
+            .chain(['\t', '\n', '\r'])
+            .collect();
+        for format in Format::ALL {
+            // Valid values of each format, with every refused character
+            // (and the tab and line breaks, which no format takes either)
+            // put at their start, inside and at their end.
+            let valid: &[&str] = match format {
+                Format::Email => &[
+                    "ada@example.com",
+                    "\"ada lovelace\"@example.com",
+                    "ü@例子.测试",
+                    "a@[IPv6:2001:db8::1]",
+                ],
+                Format::Uri => &[
+                    "https://example.com/a?b#c",
+                    "mailto:ada@example.com",
+                    "urn:isbn:0451450523",
+                ],
+                Format::Date => &["2024-02-29"],
+                Format::DateTime => &["2025-06-18T09:30:00Z", "2025-06-18T09:30:00.25+02:00"],
+            };
+            for value in valid {
+                assert!(format.check(value).is_ok(), "{value}");
+                let chars: Vec<char> = value.chars().collect();
+                for at in [0, 1, chars.len() / 2, chars.len() - 1, chars.len()] {
+                    for c in &refused_chars {
+                        let mut text = chars.clone();
+                        text.insert(at, *c);
+                        let text: String = text.into_iter().collect();
+                        assert!(format.check(&text).is_err(), "{format:?} took {text:?}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]
