@@ -76,13 +76,7 @@ fn findings_allowing(sources: &BTreeMap<String, String>, allowed: &[(&str, &str)
 
 #[test]
 fn modules_import_only_the_floors_below_them() {
-    let found = findings(&library());
-    assert!(
-        found.is_empty(),
-        "imports that go up the floors (import from a module below, or move what both \
-         need down to a floor below both):\n{}",
-        found.join("\n")
-    );
+    floors::assert_floors(env!("CARGO_MANIFEST_DIR"), LAYERS, KNOWN_CLIMBS);
 }
 
 #[test]

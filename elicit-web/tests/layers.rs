@@ -2,8 +2,6 @@
 //! the runtime's do (`elicit-runtime/tests/layers.rs` says how the check
 //! reads the code, and how to add a module).
 
-use std::path::Path;
-
 #[path = "../../tests/support/floors.rs"]
 mod floors;
 
@@ -32,12 +30,5 @@ const LAYERS: &[&str] = &[
 
 #[test]
 fn modules_import_only_the_floors_below_them() {
-    let sources = floors::sources(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"));
-    let found = floors::findings(&sources, LAYERS, &[]);
-    assert!(
-        found.is_empty(),
-        "imports that go up the floors (import from a module below, or move what both \
-         need down to a floor below both):\n{}",
-        found.join("\n")
-    );
+    floors::assert_floors(env!("CARGO_MANIFEST_DIR"), LAYERS, &[]);
 }

@@ -1,5 +1,6 @@
-//! The engine of the floors checks: the runtime's `tests/layers.rs` and the
-//! derive's include this one file, each with its own list of floors.
+//! The engine of the floors checks: the `tests/layers.rs` of the runtime,
+//! the derive, the hosted forms and the rmcp integration include this one
+//! file, each with its own list of floors.
 //!
 //! It reads a crate as the compiler does, with `syn`: from `lib.rs`, every
 //! `mod` declaration is followed to its file (`name.rs`, `name/mod.rs` or
@@ -59,6 +60,24 @@ pub fn sources(dir: &Path) -> BTreeMap<String, String> {
     let mut out = BTreeMap::new();
     walk(dir, dir, &mut out);
     out
+}
+
+/// Asserts that the crate whose manifest is in `manifest_dir` (its
+/// `CARGO_MANIFEST_DIR`) imports only down its `layers`, the `allowed`
+/// climbs aside: its `src` is read, and every finding is said.
+#[track_caller]
+pub fn assert_floors(manifest_dir: &str, layers: &[&str], allowed: &[(&str, &str)]) {
+    let found = findings(
+        &sources(&Path::new(manifest_dir).join("src")),
+        layers,
+        allowed,
+    );
+    assert!(
+        found.is_empty(),
+        "imports that go up the floors (import from a module below, or move what both \
+         need down to a floor below both):\n{}",
+        found.join("\n")
+    );
 }
 
 /// One file of the crate, parsed.

@@ -1,5 +1,5 @@
 //! A real `redis-server` for the tests that need one (the visit store's,
-//! `elicit-runtime/tests/web_store`, and the replicas sharing it,
+//! `elicit-web/tests/web_store`, and the replicas sharing it,
 //! `examples/mcp/tests/web_forms.rs`): started on a free loopback port,
 //! with no persistence, in a directory of its own, and stopped (and the
 //! directory removed) when dropped.

@@ -1,4 +1,4 @@
-//! The visit stores (`web::store`): one behavioural suite (`suite.rs`),
+//! The visit stores (`elicit_web::store`): one behavioural suite (`suite.rs`),
 //! run through the `VisitStore` trait against the store in memory and,
 //! with the `redis` feature, against a real `redis-server`
 //! (`redis_backend.rs`, on `tests/support/redis_server.rs` of the

@@ -42,9 +42,9 @@ mod support {
 
 use serde_json::{Value, json};
 use support::app_host::{
-    ANSWER_WITHIN, AppTest, EMAIL_REFUSED, FRAME, REFUSALS, assert_no_network, booked, click,
-    field_error, fill_booking, host_log, open_host, serve_probe, set_value, shown, status,
-    wait_for_log,
+    AppTest, EMAIL_REFUSED, FRAME, REFUSALS, assert_no_network, booked, call_not_answered, click,
+    field_error, fill_booking, host_log, not_answered, open_host, paste_text, serve_probe,
+    set_value, shown, status, submit_party_of_40, wait_for_log,
 };
 use support::browser::Browser;
 
@@ -100,13 +100,7 @@ async fn the_booking_app_books_a_table_through_the_reference_host_bridge() {
     browser.wait_for("html[data-theme=light]").await;
 
     // An answer the app's own check refuses, in the server's words.
-    fill_booking(browser, "ada@").await;
-    set_value(browser, "#field-1", "40").await;
-    click(browser, "button[value=accept]").await;
-    assert_eq!(
-        field_error(browser, 1).await,
-        "Error: Party size must be at most 12"
-    );
+    submit_party_of_40(browser).await;
     let party = browser.find("#field-1").await;
     assert_eq!(
         party.attr("aria-invalid").await.unwrap().as_deref(),
@@ -310,11 +304,6 @@ async fn the_model_s_arguments_fill_the_app_without_errors_until_the_user_submit
     test.close().await;
 }
 
-/// The app's words when the host has not answered in time.
-fn not_answered(what: &str) -> String {
-    format!("The host has not answered {what}for {ANSWER_WITHIN} seconds")
-}
-
 #[tokio::test(flavor = "multi_thread")]
 async fn the_app_says_so_when_the_host_does_not_answer_and_offers_what_to_do() {
     let Some(test) =
@@ -337,12 +326,7 @@ async fn the_app_says_so_when_the_host_does_not_answer_and_offers_what_to_do() {
     );
     set_value(browser, "#field-1", "3").await;
     click(browser, ".stuck button[value=copy]").await;
-    let pasted = browser
-        .find("#elicit-paste")
-        .await
-        .prop("value")
-        .await
-        .unwrap();
+    let pasted = paste_text(browser).await;
     assert_eq!(
         pasted.as_deref(),
         Some(
@@ -391,21 +375,7 @@ async fn the_app_says_so_when_the_host_does_not_answer_and_offers_what_to_do() {
     fill_booking(browser, "bo@example.com").await;
     click(browser, "button[value=accept]").await;
     status(browser, |text| text == "Sending\u{2026}").await;
-    let said = status(browser, |text| text.starts_with("The host")).await;
-    assert_eq!(
-        said,
-        format!(
-            "{}: it may not have taken what you sent. You can try again, or copy your answers \
-             and paste them into the chat.",
-            not_answered("")
-        )
-    );
-    let pasted = browser
-        .find("#elicit-paste")
-        .await
-        .prop("value")
-        .await
-        .unwrap();
+    let pasted = call_not_answered(browser).await;
     assert!(
         pasted
             .unwrap()

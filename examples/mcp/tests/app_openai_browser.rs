@@ -35,11 +35,13 @@ mod support {
     pub mod browser;
 }
 
+use std::net::SocketAddr;
+
 use serde_json::{Value, json};
 use support::app_host::{
-    ANSWER_WITHIN, AppTest, EMAIL_REFUSED, FRAME, REFUSALS, assert_no_network, booked, click,
-    field_error, fill_booking, host_log, open_host, serve_probe, set_value, shown, status,
-    wait_for_log,
+    ANSWER_WITHIN, AppTest, EMAIL_REFUSED, FRAME, REFUSALS, assert_no_network, booked,
+    call_not_answered, click, field_error, fill_booking, host_log, open_host, paste_text,
+    serve_probe, set_value, shown, status, submit_party_of_40, wait_for_log,
 };
 use support::browser::Browser;
 
@@ -52,7 +54,7 @@ async fn model_token(browser: &Browser) -> Value {
 
 /// Opens the host at `/openai` and `query`, and enters the app, once it
 /// took the host's globals.
-async fn open_app(browser: &Browser, address: &str, query: &str) {
+async fn open_app(browser: &Browser, address: SocketAddr, query: &str) {
     open_host(
         browser,
         &format!("http://{address}/openai{query}"),
@@ -81,8 +83,7 @@ async fn the_booking_app_books_a_table_through_window_openai() {
     };
     let (browser, address) = (&test.browser, test.address);
     let (probe, probe_seen) = serve_probe().await;
-    let address = address.to_string();
-    open_app(browser, &address, "").await;
+    open_app(browser, address, "").await;
 
     browser.leave_frame().await;
     let tool = &host_log(browser, "tool").await[0];
@@ -114,13 +115,7 @@ async fn the_booking_app_books_a_table_through_window_openai() {
         .await;
 
     // The app's own check, then the server's refusal next to its field.
-    fill_booking(browser, "ada@").await;
-    set_value(browser, "#field-1", "40").await;
-    click(browser, "button[value=accept]").await;
-    assert_eq!(
-        field_error(browser, 1).await,
-        "Error: Party size must be at most 12"
-    );
+    submit_party_of_40(browser).await;
     set_value(browser, "#field-1", "2").await;
     click(browser, "button[value=accept]").await;
     assert_eq!(field_error(browser, 4).await, EMAIL_REFUSED);
@@ -206,11 +201,10 @@ async fn window_openai_s_input_and_widget_state_fill_the_form_and_refusals_reach
         return;
     };
     let (browser, address) = (&test.browser, test.address);
-    let address = address.to_string();
 
     // The model's arguments fill the form, with no error said.
     let input = json!({ "partySize": 40, "seating": "bar", "newsletter": true });
-    open_app(browser, &address, &format!("?input={input}")).await;
+    open_app(browser, address, &format!("?input={input}")).await;
     let form = shown(browser).await;
     assert_eq!(
         (&form["field-1"], &form["field-2-2"], &form["field-6"]),
@@ -256,7 +250,7 @@ async fn window_openai_s_input_and_widget_state_fill_the_form_and_refusals_reach
 
     // Decline and cancel go to the conversation as the user's message.
     for (button, said, shown) in REFUSALS {
-        open_app(browser, &address, "").await;
+        open_app(browser, address, "").await;
         click(browser, &format!("button[value={button}]")).await;
         assert_eq!(status(browser, |text| !text.is_empty()).await, shown);
         browser.leave_frame().await;
@@ -278,25 +272,11 @@ async fn the_app_says_so_when_window_openai_does_not_answer() {
         return;
     };
     let (browser, address) = (&test.browser, test.address);
-    let address = address.to_string();
 
-    open_app(browser, &address, "?silent").await;
+    open_app(browser, address, "?silent").await;
     fill_booking(browser, "ada@example.com").await;
     click(browser, "button[value=accept]").await;
-    let said = status(browser, |text| text.starts_with("The host")).await;
-    assert_eq!(
-        said,
-        format!(
-            "The host has not answered for {ANSWER_WITHIN} seconds: it may not have taken what \
-             you sent. You can try again, or copy your answers and paste them into the chat."
-        )
-    );
-    let pasted = browser
-        .find("#elicit-paste")
-        .await
-        .prop("value")
-        .await
-        .unwrap();
+    let pasted = call_not_answered(browser).await;
     assert!(
         pasted
             .unwrap()
@@ -318,12 +298,7 @@ async fn the_app_says_so_when_window_openai_does_not_answer() {
         said.contains(&format!("for {ANSWER_WITHIN} seconds")),
         "{said}"
     );
-    let pasted = browser
-        .find("#elicit-paste")
-        .await
-        .prop("value")
-        .await
-        .unwrap();
+    let pasted = paste_text(browser).await;
     assert_eq!(
         pasted.as_deref(),
         Some(
@@ -344,7 +319,6 @@ async fn a_late_window_openai_and_mcpjam_s_results_are_taken() {
         return;
     };
     let (browser, address) = (&test.browser, test.address);
-    let address = address.to_string();
 
     // `window.openai` set once the app ran, announced by `openai:set_globals`.
     open_host(
@@ -367,7 +341,7 @@ async fn a_late_window_openai_and_mcpjam_s_results_are_taken() {
 
     // Results as MCPJam Inspector hands them over: no `_meta`, and `isError`
     // false on a refusal; the token comes from `toolResponseMetadata`.
-    open_app(browser, &address, "?shape=mcpjam").await;
+    open_app(browser, address, "?shape=mcpjam").await;
     fill_booking(browser, "ada@").await;
     click(browser, "button[value=accept]").await;
     assert_eq!(field_error(browser, 4).await, EMAIL_REFUSED);

@@ -6,6 +6,9 @@
 //! answers with its token, a client without forms or apps, and the
 //! author's route for a named host.
 
+#[path = "support/answering_client.rs"]
+#[allow(dead_code, reason = "one answer for every form here")]
+mod answering_client;
 #[path = "support/raw_calls.rs"]
 #[allow(dead_code, reason = "every test takes what it needs")]
 mod raw_calls;
@@ -13,20 +16,18 @@ mod raw_calls;
 #[allow(dead_code, reason = "these sessions connect to a server of their own")]
 mod rmcp_session;
 
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use elicit_rmcp::{Ask, FlowTools, Flows, Halt, Host, app_arguments, app_meta};
 use elicit_runtime::fallback::{ArgumentsPolicy, Route};
+use elicit_runtime::protocol::ElicitationCapability;
 use elicit_runtime::state::{Deployment, Principal, SeenTokens, StateKey, StateKeys};
 use elicit_runtime::{Elicitable, Elicitation};
-use rmcp::model::{
-    ClientCapabilities, ClientConfig, ElicitRequestParams, ElicitResult, ElicitationAction,
-    Implementation, ProtocolVersion,
-};
-use rmcp::service::{RequestContext, RoleClient};
-use rmcp::{ClientHandler, ErrorData, ServerHandler, tool, tool_handler, tool_router};
+use rmcp::model::ProtocolVersion;
+use rmcp::{ServerHandler, tool, tool_handler, tool_router};
 use serde_json::{Value, json};
 
+use answering_client::{AnsweringClient, accept};
 use raw_calls::{answering, call_tool, call_tool_as, forms, serve, text_of};
 
 /// Please tell us about your reservation
@@ -348,48 +349,22 @@ async fn the_author_s_route_for_a_named_host_is_taken_where_it_can_be() {
     assert_eq!(other["result"]["resultType"], "input_required", "{other}");
 }
 
-/// A client of rmcp at 2025-11-25 that records each form and accepts with
-/// the answers it is given.
-#[derive(Clone)]
-struct Recording {
-    seen: Arc<Mutex<Vec<Value>>>,
-}
-
-impl ClientHandler for Recording {
-    fn get_info(&self) -> ClientConfig {
-        let mut capabilities = ClientCapabilities::default();
-        capabilities.elicitation = Some(Default::default());
-        ClientConfig::new(capabilities, Implementation::new("recording", "1.0.0"))
-            .with_protocol_version(ProtocolVersion::V_2025_11_25)
-    }
-
-    async fn create_elicitation(
-        &self,
-        request: ElicitRequestParams,
-        _context: RequestContext<RoleClient>,
-    ) -> Result<ElicitResult, ErrorData> {
-        self.seen
-            .lock()
-            .unwrap()
-            .push(serde_json::to_value(&request).unwrap());
-        let content = json!({ "date": "2027-05-06", "partySize": 5, "newsletter": true });
-        Ok(ElicitResult::new(ElicitationAction::Accept).with_content(content))
-    }
-}
-
 #[tokio::test]
 async fn before_2026_07_28_the_arguments_prefill_the_form_the_client_is_sent() {
-    let client = Recording {
-        seen: Arc::default(),
-    };
-    let seen = client.seen.clone();
+    // A client of rmcp at 2025-11-25 that accepts with the answers given.
+    let content = json!({ "date": "2027-05-06", "partySize": 5, "newsletter": true });
+    let client = AnsweringClient::new(
+        ProtocolVersion::V_2025_11_25,
+        Some(ElicitationCapability::legacy()),
+        accept(content),
+    );
     let session =
         rmcp_session::connect_to(restaurant(), client, &ProtocolVersion::V_2025_11_25).await;
     let result = session
         .call("book", json!({ "newsletter": true, "partySize": 40 }))
         .await;
     assert_eq!(rmcp_session::text(&result), "true for 5 on 2027-05-06");
-    let seen = seen.lock().unwrap();
+    let seen = session.client.service().requests();
     assert_eq!(seen.len(), 1);
     let properties = &seen[0]["requestedSchema"]["properties"];
     assert_eq!(properties["newsletter"]["default"], true);

@@ -8,6 +8,9 @@
 //! test sees each round's result as the client does (rmcp's client would
 //! answer the rounds itself); the earlier revisions through rmcp's client.
 
+#[path = "support/answering_client.rs"]
+#[allow(dead_code, reason = "the client here answers each form in turn")]
+mod answering_client;
 #[path = "support/raw_calls.rs"]
 #[allow(dead_code, reason = "every test takes what it needs")]
 mod raw_calls;
@@ -19,20 +22,19 @@ use elicit_rmcp::{
     Ask, FlowPrompts, FlowTools, Flows, Halt, RmcpElicitError, ServerElicitation, form_arguments,
 };
 use elicit_runtime::flow::Sampling;
+use elicit_runtime::protocol::ElicitationCapability;
 use elicit_runtime::state::{Deployment, StateKey, StateKeys};
 use elicit_runtime::{Elicitable, Elicitation, Secret};
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::model::{
-    ClientCapabilities, ClientConfig, ElicitRequestParams, ElicitResult, ElicitationAction,
-    GetPromptRequestParams, GetPromptResponse, GetPromptResult, Implementation, ListPromptsResult,
+    GetPromptRequestParams, GetPromptResponse, GetPromptResult, ListPromptsResult,
     PaginatedRequestParams, PromptMessage, ProtocolVersion, Role,
 };
-use rmcp::service::{RequestContext, RoleClient, RoleServer};
-use rmcp::{
-    ClientHandler, ErrorData, ServerHandler, prompt, prompt_router, tool, tool_handler, tool_router,
-};
+use rmcp::service::{RequestContext, RoleServer};
+use rmcp::{ErrorData, ServerHandler, prompt, prompt_router, tool, tool_handler, tool_router};
 use serde_json::{Value, json};
 
+use answering_client::{AnsweringClient, accept_in_turn};
 use raw_calls::{answering, call, call_tool, forms, serve, text_of};
 
 /// How many people?
@@ -364,50 +366,23 @@ async fn an_ask_outside_its_routers_or_without_a_user_says_what_to_do() {
     );
 }
 
-/// A client of rmcp that answers each form with the next of `answers`.
-#[derive(Clone)]
-struct Answers {
-    version: ProtocolVersion,
-    answers: std::sync::Arc<std::sync::Mutex<Vec<Value>>>,
-    asked: std::sync::Arc<std::sync::Mutex<Vec<String>>>,
-}
-
-impl ClientHandler for Answers {
-    fn get_info(&self) -> ClientConfig {
-        let mut capabilities = ClientCapabilities::default();
-        capabilities.elicitation = Some(Default::default());
-        ClientConfig::new(capabilities, Implementation::new("answers", "1.0.0"))
-            .with_protocol_version(self.version.clone())
-    }
-
-    async fn create_elicitation(
-        &self,
-        request: ElicitRequestParams,
-        _context: RequestContext<RoleClient>,
-    ) -> Result<ElicitResult, ErrorData> {
-        let message = serde_json::to_value(&request).unwrap()["message"].to_string();
-        self.asked.lock().unwrap().push(message);
-        let content = self.answers.lock().unwrap().remove(0);
-        Ok(ElicitResult::new(ElicitationAction::Accept).with_content(content))
-    }
-}
-
 #[tokio::test]
 async fn before_2026_07_28_the_same_tool_asks_the_client_and_again() {
     for version in [ProtocolVersion::V_2025_11_25, ProtocolVersion::V_2025_06_18] {
-        let client = Answers {
-            version: version.clone(),
-            answers: std::sync::Arc::new(std::sync::Mutex::new(vec![
-                json!({ "size": 40 }),
-                json!({ "size": 5 }),
-            ])),
-            asked: Default::default(),
-        };
-        let asked = client.asked.clone();
+        // A client of rmcp that answers each form with the next answer.
+        let answers = accept_in_turn(vec![json!({ "size": 40 }), json!({ "size": 5 })]);
+        let capability = Some(ElicitationCapability::legacy());
+        let client = AnsweringClient::new(version.clone(), capability, answers);
         let session = rmcp_session::connect_to(one_user(), client, &version).await;
         let result = session.call("book", json!({})).await;
         assert_eq!(rmcp_session::text(&result), "a table for 5", "{version}");
-        let asked = asked.lock().unwrap();
+        let asked: Vec<String> = session
+            .client
+            .service()
+            .requests()
+            .iter()
+            .map(|request| request["message"].to_string())
+            .collect();
         assert_eq!(asked.len(), 2, "{version}: {asked:?}");
         assert!(asked[1].contains("`size` must be at most 12"), "{asked:?}");
     }

@@ -19,6 +19,8 @@
 //! Python one (for a machine without Python or PyPI).
 
 mod support {
+    #[allow(dead_code, reason = "this client answers by a script of its own")]
+    pub mod answering_client;
     #[allow(dead_code, reason = "the pages here are asked at one width")]
     pub mod browser;
     pub mod examples;
@@ -35,22 +37,19 @@ use std::process::{Command, Stdio};
 use std::sync::{Arc, Mutex};
 
 use elicit_mcp::account::ConnectAccount;
-use elicit_rmcp::capability_to_rmcp;
 use elicit_runtime::Elicitable;
 use elicit_runtime::protocol::ElicitationCapability;
 use elicit_runtime::state::StateKey;
+use rmcp::ServiceExt;
 use rmcp::model::{
-    CallToolRequestParams, ClientCapabilities, ClientConfig, CustomNotification,
-    ElicitRequestParams, ElicitResult, ElicitationAction, ErrorData, Implementation,
-    ProtocolVersion,
+    CallToolRequestParams, ElicitRequestParams, ElicitResult, ElicitationAction, ProtocolVersion,
 };
-use rmcp::service::{NotificationContext, RequestContext, RoleClient};
 use rmcp::transport::StreamableHttpClientTransport;
 use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
-use rmcp::{ClientHandler, ServiceExt};
 use serde_json::{Value, json};
 use tokio::sync::mpsc;
 
+use support::answering_client::{Answer, AnsweringClient};
 use support::browser::{Browser, ENTER, NORMAL, TAB, enabled};
 use support::examples::example;
 use support::http_server::ServerProcess;
@@ -225,25 +224,11 @@ async fn at_2026_07_28_the_python_sdk_client_retries_once_the_page_is_submitted(
 /// An rmcp client at 2025-11-25 with form and URL mode: it hands each URL
 /// request to the test and consents, and records every
 /// `notifications/elicitation/complete`.
-#[derive(Clone)]
-struct Consenting {
+fn consenting(
     urls: mpsc::UnboundedSender<(String, String)>,
     completed: Arc<Mutex<Vec<Value>>>,
-}
-
-impl ClientHandler for Consenting {
-    fn get_info(&self) -> ClientConfig {
-        let mut capabilities = ClientCapabilities::default();
-        capabilities.elicitation = Some(capability_to_rmcp(&ElicitationCapability::form_and_url()));
-        ClientConfig::new(capabilities, Implementation::new("consenting", "1.0.0"))
-            .with_protocol_version(ProtocolVersion::V_2025_11_25)
-    }
-
-    async fn create_elicitation(
-        &self,
-        request: ElicitRequestParams,
-        _context: RequestContext<RoleClient>,
-    ) -> Result<ElicitResult, ErrorData> {
+) -> AnsweringClient {
+    let answer: Answer = Arc::new(move |request: &ElicitRequestParams| {
         let ElicitRequestParams::UrlElicitationParams {
             url,
             elicitation_id,
@@ -254,22 +239,20 @@ impl ClientHandler for Consenting {
             panic!("not a URL request: {request:?}");
         };
         assert!(!message.is_empty(), "the URL request has a message");
-        self.urls.send((url, elicitation_id)).unwrap();
-        Ok(ElicitResult::new(ElicitationAction::Accept))
-    }
-
-    async fn on_custom_notification(
-        &self,
-        notification: CustomNotification,
-        _context: NotificationContext<RoleClient>,
-    ) {
-        if notification.method == "notifications/elicitation/complete" {
-            self.completed
-                .lock()
-                .unwrap()
-                .push(notification.params.unwrap_or(Value::Null));
-        }
-    }
+        urls.send((url.clone(), elicitation_id.clone())).unwrap();
+        ElicitResult::new(ElicitationAction::Accept)
+    });
+    let capability = Some(ElicitationCapability::form_and_url());
+    AnsweringClient::new(ProtocolVersion::V_2025_11_25, capability, answer).hearing(
+        move |notification| {
+            if notification.method == "notifications/elicitation/complete" {
+                completed
+                    .lock()
+                    .unwrap()
+                    .push(notification.params.unwrap_or(Value::Null));
+            }
+        },
+    )
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -282,10 +265,7 @@ async fn at_2025_11_25_the_tool_waits_for_the_page_and_the_client_hears_it_compl
     let server = server();
     let (urls, mut asked) = mpsc::unbounded_channel();
     let completed = Arc::new(Mutex::new(Vec::new()));
-    let handler = Consenting {
-        urls,
-        completed: completed.clone(),
-    };
+    let handler = consenting(urls, completed.clone());
     let transport = StreamableHttpClientTransport::from_config(
         StreamableHttpClientTransportConfig::with_uri(server.url.as_str()).auth_header(ALICE),
     );

@@ -4,6 +4,8 @@
 //! flow ends as `AskError::Cancelled`; nothing waits on until a timeout,
 //! and the page is closed.
 
+#[path = "support/hosted_forms.rs"]
+mod hosted_forms;
 #[path = "support/page_visit.rs"]
 #[allow(dead_code, reason = "the pages here are only looked at")]
 mod page_visit;
@@ -13,14 +15,12 @@ mod rmcp_session;
 
 use std::time::Duration;
 
-use axum::http;
 use elicit_rmcp::{ServerFlow, capability_to_rmcp};
 use elicit_runtime::Elicitable;
 use elicit_runtime::flow::{AskError, Stop};
 use elicit_runtime::protocol::ElicitationCapability;
 use elicit_runtime::state::{Deployment, Principal, StateKey, StateKeys};
 use elicit_web::WebForms;
-use elicit_web::store::MemoryStore;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ClientCapabilities, ClientConfig,
     ElicitRequestParams, ElicitResult, ElicitationAction, ErrorData, Implementation,
@@ -130,14 +130,7 @@ struct Ended {
 /// tool offered is closed by then.
 async fn cancelled_call(tool: &str) -> Ended {
     let keys = StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE);
-    let web = WebForms::new(
-        MemoryStore::new(100),
-        keys.clone(),
-        "https://forms.example.com",
-        |_: &http::request::Parts| Some(Principal::UNBOUND),
-    )
-    .unwrap()
-    .form::<ConnectAccount>(account::FORM_KEY);
+    let web = hosted_forms::account(&keys);
     let router = web.router();
     let (ended, mut asks) = mpsc::unbounded_channel();
     let server = Reporting { keys, web, ended };

@@ -8,6 +8,8 @@
 //!
 //! One test in its own binary: the subscriber is the process's.
 
+#[path = "support/hosted_forms.rs"]
+mod hosted_forms;
 #[path = "support/page_visit.rs"]
 #[allow(dead_code, reason = "the page is answered, not watched closing")]
 mod page_visit;
@@ -19,10 +21,7 @@ use std::io::Write;
 use std::sync::{Arc, Mutex};
 
 use elicit_mcp::ExampleServer;
-use elicit_mcp::account::{self, ConnectAccount};
-use elicit_runtime::state::{Deployment, Principal, StateKey, StateKeys};
-use elicit_web::WebForms;
-use elicit_web::store::MemoryStore;
+use elicit_runtime::state::{Deployment, StateKey, StateKeys};
 use serde_json::{Value, json};
 
 /// Every byte the subscriber wrote.
@@ -76,14 +75,7 @@ async fn the_log_names_what_happened_and_holds_no_answer_secret_or_token() {
         .init();
 
     let keys = StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE);
-    let web = WebForms::new(
-        MemoryStore::new(100),
-        keys.clone(),
-        "https://forms.example.com",
-        |_: &http::request::Parts| Some(Principal::UNBOUND),
-    )
-    .unwrap()
-    .form::<ConnectAccount>(account::FORM_KEY);
+    let web = hosted_forms::account(&keys);
     let pages = web.router();
     let url = raw_calls::serve(ExampleServer::new(keys).with_web(web)).await;
     let forms = json!({ "elicitation": { "form": {}, "url": {} } });

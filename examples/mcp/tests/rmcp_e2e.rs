@@ -3,84 +3,29 @@
 //! 2025-06-18 (multi-selects sent as booleans) and 2025-11-25, and
 //! 2026-07-28 input-required rounds.
 
+#[path = "support/answering_client.rs"]
+#[allow(dead_code, reason = "these clients hear no notifications")]
+mod answering_client;
 #[path = "support/rmcp_session.rs"]
 mod rmcp_session;
 
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Duration;
 
-use elicit_rmcp::{RmcpElicitError, ServerElicitation, capability_to_rmcp, request_from_rmcp};
+use elicit_rmcp::{RmcpElicitError, ServerElicitation, request_from_rmcp};
 use elicit_runtime::protocol::{ElicitationCapability, Mode, RequestError};
 use elicit_runtime::{ElicitError, Elicitation};
-use rmcp::ClientHandler;
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, ClientCapabilities, ClientConfig,
-    ElicitRequestParams, ElicitResult, ElicitationAction, ErrorData, Implementation,
-    ProtocolVersion,
+    CallToolRequestParams, CallToolResponse, CallToolResult, ElicitRequestParams, ElicitResult,
+    ElicitationAction, ProtocolVersion,
 };
-use rmcp::service::{RequestContext, RoleClient};
 use serde_json::{Value, json};
 
+use answering_client::{Answer, AnsweringClient, accept, accept_in_turn, action};
 use elicit_mcp::conformance_forms::UserResponse;
 use rmcp_session::text;
 
-/// What the scripted user does with each request.
-type Answer = Arc<dyn Fn(&ElicitRequestParams) -> ElicitResult + Send + Sync>;
-
-/// An rmcp client whose user answers by script, recording every request.
-#[derive(Clone)]
-struct ScriptedClient {
-    version: ProtocolVersion,
-    capability: Option<ElicitationCapability>,
-    answer: Answer,
-    seen: Arc<Mutex<Vec<ElicitRequestParams>>>,
-    delay: Option<Duration>,
-}
-
-impl ClientHandler for ScriptedClient {
-    fn get_info(&self) -> ClientConfig {
-        let mut capabilities = ClientCapabilities::default();
-        capabilities.elicitation = self.capability.as_ref().map(capability_to_rmcp);
-        ClientConfig::new(
-            capabilities,
-            Implementation::new("scripted-client", "1.0.0"),
-        )
-        .with_protocol_version(self.version.clone())
-    }
-
-    async fn create_elicitation(
-        &self,
-        request: ElicitRequestParams,
-        _context: RequestContext<RoleClient>,
-    ) -> Result<ElicitResult, ErrorData> {
-        if let Some(delay) = self.delay {
-            tokio::time::sleep(delay).await;
-        }
-        let result = (self.answer)(&request);
-        self.seen.lock().unwrap().push(request);
-        Ok(result)
-    }
-}
-
-fn accept(content: Value) -> Answer {
-    Arc::new(move |_| ElicitResult::new(ElicitationAction::Accept).with_content(content.clone()))
-}
-
-/// Accepts with each content in turn, the last one from then on.
-fn accept_in_turn(contents: Vec<Value>) -> Answer {
-    let turn = std::sync::atomic::AtomicUsize::new(0);
-    Arc::new(move |_| {
-        let i = turn.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-        let content = contents[i.min(contents.len() - 1)].clone();
-        ElicitResult::new(ElicitationAction::Accept).with_content(content)
-    })
-}
-
-fn action(action: ElicitationAction) -> Answer {
-    Arc::new(move |_| ElicitResult::new(action.clone()))
-}
-
-type Session = rmcp_session::Session<ScriptedClient>;
+type Session = rmcp_session::Session<AnsweringClient>;
 
 async fn connect(
     version: ProtocolVersion,
@@ -88,12 +33,10 @@ async fn connect(
     answer: Answer,
     delay: Option<Duration>,
 ) -> Session {
-    let client = ScriptedClient {
-        version: version.clone(),
-        capability,
-        answer,
-        seen: Arc::default(),
-        delay,
+    let client = AnsweringClient::new(version.clone(), capability, answer);
+    let client = match delay {
+        Some(delay) => client.with_delay(delay),
+        None => client,
     };
     rmcp_session::connect(client, &version).await
 }
@@ -113,15 +56,7 @@ async fn book(
 }
 
 fn requests(session: &Session) -> Vec<Value> {
-    session
-        .client
-        .service()
-        .seen
-        .lock()
-        .unwrap()
-        .iter()
-        .map(|request| serde_json::to_value(request).unwrap())
-        .collect()
+    session.client.service().requests()
 }
 
 const SESSION_REVISIONS: [ProtocolVersion; 2] =

@@ -3,10 +3,14 @@
 //! without elicitation, in one process over an in-memory stream, at
 //! 2025-11-25 (`initialize`) and 2026-07-28 (per-request capabilities).
 
-use std::sync::{Arc, Mutex};
+#[path = "support/answering_client.rs"]
+#[allow(dead_code, reason = "this client answers every form alike")]
+mod answering_client;
+
+use std::sync::Arc;
 
 use elicit_mcp::booking_form::Booking;
-use elicit_rmcp::{InstructionsExt, ServerFlow, StopExt, capability_to_rmcp, tool_with_form};
+use elicit_rmcp::{InstructionsExt, ServerFlow, StopExt, tool_with_form};
 use elicit_runtime::fallback::Instructions;
 use elicit_runtime::flow::Stop;
 use elicit_runtime::protocol::ElicitationCapability;
@@ -14,9 +18,8 @@ use elicit_runtime::state::{Deployment, Principal, StateKey, StateKeys};
 use elicit_runtime::{Elicitable, Elicitation};
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ClientCapabilities, ClientConfig,
-    ContentBlock, ElicitRequestParams, ElicitResult, ElicitationAction, ErrorData, Implementation,
-    JsonObject, ListToolsResult, PaginatedRequestParams, ProtocolVersion, ServerCapabilities,
-    ServerConfig, Tool,
+    ContentBlock, ErrorData, Implementation, JsonObject, ListToolsResult, PaginatedRequestParams,
+    ProtocolVersion, ServerCapabilities, ServerConfig, Tool,
 };
 use rmcp::service::{
     ClientLifecycleMode, ClientServiceExt, RequestContext, RoleClient, RoleServer, RunningService,
@@ -25,6 +28,8 @@ use rmcp::service::{
 use rmcp::{ClientHandler, ServerHandler, ServiceExt};
 use serde_json::{Value, json};
 use tokio::task::JoinHandle;
+
+use answering_client::{AnsweringClient, accept};
 
 // ---- the server ---------------------------------------------------------
 
@@ -125,32 +130,6 @@ impl ClientHandler for NoElicitation {
     }
 }
 
-/// An rmcp client that shows forms; its user fills in `answer`.
-#[derive(Clone)]
-struct Forms {
-    version: ProtocolVersion,
-    answer: Value,
-    seen: Arc<Mutex<Vec<ElicitRequestParams>>>,
-}
-
-impl ClientHandler for Forms {
-    fn get_info(&self) -> ClientConfig {
-        let mut capabilities = ClientCapabilities::default();
-        capabilities.elicitation = Some(capability_to_rmcp(&ElicitationCapability::form_only()));
-        ClientConfig::new(capabilities, Implementation::new("forms", "1.0.0"))
-            .with_protocol_version(self.version.clone())
-    }
-
-    async fn create_elicitation(
-        &self,
-        request: ElicitRequestParams,
-        _context: RequestContext<RoleClient>,
-    ) -> Result<ElicitResult, ErrorData> {
-        self.seen.lock().unwrap().push(request);
-        Ok(ElicitResult::new(ElicitationAction::Accept).with_content(self.answer.clone()))
-    }
-}
-
 // ---- sessions -----------------------------------------------------------
 
 type ServerStart =
@@ -210,11 +189,9 @@ fn text(result: &CallToolResult) -> String {
         .join("\n")
 }
 
-/// What the user answers, as the model passes it (with the tool's own
-/// `restaurant`).
-fn answered_call() -> Value {
+/// What the user answers.
+fn answers() -> Value {
     json!({
-        "restaurant": "chez-ada",
         "date": "2026-12-24",
         "partySize": 4,
         "seating": "terrace",
@@ -222,6 +199,17 @@ fn answered_call() -> Value {
         "contactEmail": "ada@example.com",
         "newsletter": false
     })
+}
+
+/// What the user answers, as the model passes it (after the tool's own
+/// `restaurant`).
+fn answered_call() -> Value {
+    let mut call = json!({ "restaurant": "chez-ada" });
+    let Value::Object(answers) = answers() else {
+        unreachable!("the answers are an object")
+    };
+    call.as_object_mut().unwrap().extend(answers);
+    call
 }
 
 const BOOKED: &str = "chez-ada: booked 4 seats (Terrace) on 2026-12-24 for ada@example.com, \
@@ -330,18 +318,9 @@ async fn invalid_arguments_come_back_as_a_tool_error_naming_every_field() {
 #[tokio::test]
 async fn a_client_with_forms_is_asked_through_the_form() {
     for version in REVISIONS {
-        let client = Forms {
-            version: version.clone(),
-            answer: json!({
-                "date": "2026-12-24",
-                "partySize": 4,
-                "seating": "terrace",
-                "dietary": ["vegan"],
-                "contactEmail": "ada@example.com",
-                "newsletter": false
-            }),
-            seen: Arc::default(),
-        };
+        // An rmcp client that shows forms; its user fills in the answers.
+        let capability = Some(ElicitationCapability::form_only());
+        let client = AnsweringClient::new(version.clone(), capability, accept(answers()));
         let seen = client.seen.clone();
         let session = connect(client, &version).await;
         let result = session.call(json!({ "restaurant": "chez-ada" })).await;

@@ -6,6 +6,12 @@
 //! token returns the typed answer, and with other arguments is refused. A
 //! client with form mode is still asked through its form.
 
+#[path = "support/answering_client.rs"]
+#[allow(dead_code, reason = "this client answers every form alike")]
+mod answering_client;
+#[path = "support/hosted_forms.rs"]
+#[allow(dead_code, reason = "the form here is a table, not the account")]
+mod hosted_forms;
 #[path = "support/page_visit.rs"]
 mod page_visit;
 #[path = "support/rmcp_session.rs"]
@@ -13,22 +19,21 @@ mod page_visit;
 mod rmcp_session;
 
 use axum::http;
-use elicit_rmcp::{ServerFlow, StopExt, capability_to_rmcp};
+use elicit_rmcp::{ServerFlow, StopExt};
 use elicit_runtime::flow::Stop;
 use elicit_runtime::protocol::ElicitationCapability;
 use elicit_runtime::state::{Deployment, Principal, StateKey, StateKeys};
 use elicit_runtime::{Elicitable, Elicitation};
-use elicit_web::store::MemoryStore;
 use elicit_web::{VISIT_ARGUMENT, WEB_FORM_ASKS, WebForms};
+use rmcp::ServerHandler;
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, ClientCapabilities, ClientConfig,
-    ContentBlock, ElicitRequestParams, ElicitResult, ElicitationAction, ErrorData, Implementation,
+    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, ErrorData,
     ProtocolVersion, ServerCapabilities, ServerConfig,
 };
-use rmcp::service::{RequestContext, RoleClient, RoleServer};
-use rmcp::{ClientHandler, ServerHandler};
+use rmcp::service::{RequestContext, RoleServer};
 use serde_json::{Value, json};
 
+use answering_client::{AnsweringClient, accept};
 use rmcp_session::text;
 
 /// Which table would you like?
@@ -49,16 +54,7 @@ struct Server {
 impl Server {
     fn new() -> Server {
         let keys = StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE);
-        // The in-memory session is no one's in particular: the flows are
-        // unbound, and so is the page's visitor.
-        let web = WebForms::new(
-            MemoryStore::new(100),
-            keys.clone(),
-            "https://forms.example.com",
-            |_: &http::request::Parts| Some(Principal::UNBOUND),
-        )
-        .unwrap()
-        .form::<Table>("table");
+        let web = hosted_forms::unbound(&keys).form::<Table>("table");
         Server { keys, web }
     }
 
@@ -98,30 +94,9 @@ impl ServerHandler for Server {
 
 /// A client at `version`, with form mode (answering 4) or without
 /// elicitation.
-#[derive(Clone)]
-struct Client {
-    version: ProtocolVersion,
-    form: bool,
-}
-
-impl ClientHandler for Client {
-    fn get_info(&self) -> ClientConfig {
-        let mut capabilities = ClientCapabilities::default();
-        if self.form {
-            capabilities.elicitation =
-                Some(capability_to_rmcp(&ElicitationCapability::form_only()));
-        }
-        ClientConfig::new(capabilities, Implementation::new("plain", "1.0.0"))
-            .with_protocol_version(self.version.clone())
-    }
-
-    async fn create_elicitation(
-        &self,
-        _request: ElicitRequestParams,
-        _context: RequestContext<RoleClient>,
-    ) -> Result<ElicitResult, ErrorData> {
-        Ok(ElicitResult::new(ElicitationAction::Accept).with_content(json!({ "size": 4 })))
-    }
+fn client(version: &ProtocolVersion, form: bool) -> AnsweringClient {
+    let capability = form.then(ElicitationCapability::form_only);
+    AnsweringClient::new(version.clone(), capability, accept(json!({ "size": 4 })))
 }
 
 /// The link and the arguments to call again with.
@@ -139,16 +114,13 @@ fn linked(result: &CallToolResult) -> (String, Value) {
 async fn booking_without_url_mode(
     version: &ProtocolVersion,
 ) -> (
-    rmcp_session::Session<Client, Server>,
+    rmcp_session::Session<AnsweringClient, Server>,
     axum::Router,
     CallToolResult,
 ) {
     let server = Server::new();
     let router = server.web.router();
-    let client = Client {
-        version: version.clone(),
-        form: false,
-    };
+    let client = client(version, false);
     let session = rmcp_session::connect_to(server, client, version).await;
     let first = session
         .call("book", json!({ "restaurant": "chez-ada" }))
@@ -218,10 +190,7 @@ async fn a_link_left_unanswered_is_declined_and_its_page_closed() {
 #[tokio::test]
 async fn a_client_with_form_mode_is_still_asked_through_its_form() {
     let version = ProtocolVersion::V_2025_06_18;
-    let client = Client {
-        version: version.clone(),
-        form: true,
-    };
+    let client = client(&version, true);
     let session = rmcp_session::connect_to(Server::new(), client, &version).await;
     let done = session.call("book", json!({})).await;
     assert_eq!(text(&done), "a table for 4");

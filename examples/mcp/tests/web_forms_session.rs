@@ -6,106 +6,72 @@
 //! HTTP, the completion travels on the call's own stream, before its
 //! result.
 
+#[path = "support/answering_client.rs"]
+#[allow(dead_code, reason = "these clients answer by a script of their own")]
+mod answering_client;
+#[path = "support/hosted_forms.rs"]
+mod hosted_forms;
 #[path = "support/page_visit.rs"]
 mod page_visit;
 #[path = "support/rmcp_session.rs"]
 #[allow(dead_code, reason = "this test connects its own server")]
 mod rmcp_session;
 
+use std::sync::Arc;
+
 use axum::http;
 use elicit_rmcp::RelatedStreams;
 use elicit_runtime::protocol::ElicitationCapability;
-use elicit_runtime::state::{Deployment, Principal, StateKey, StateKeys};
-use elicit_web::WebForms;
-use elicit_web::store::MemoryStore;
-use rmcp::ClientHandler;
-use rmcp::model::{
-    ClientCapabilities, ClientConfig, CustomNotification, ElicitRequestParams, ElicitResult,
-    ElicitationAction, ErrorData, Implementation, ProtocolVersion,
-};
-use rmcp::service::{NotificationContext, RequestContext, RoleClient};
+use elicit_runtime::state::{Deployment, StateKey, StateKeys};
+use rmcp::model::{ElicitRequestParams, ElicitResult, ElicitationAction, ProtocolVersion};
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 use serde_json::{Value, json};
 use tokio::sync::mpsc;
 
+use answering_client::{Answer, AnsweringClient};
 use elicit_mcp::ExampleServer;
-use elicit_mcp::account::{self, ConnectAccount};
-use elicit_rmcp::capability_to_rmcp;
 
 const SECRET: &str = "wx-live-4f1c9a77e0b2d3c5";
 
 /// A client that answers every URL request with `action` and hands the URL
 /// to the scripted browser; it records the completion notifications.
-#[derive(Clone)]
-struct Client {
+fn client(
     urls: mpsc::UnboundedSender<(String, String)>,
     completed: mpsc::UnboundedSender<Value>,
     action: ElicitationAction,
-}
-
-impl ClientHandler for Client {
-    fn get_info(&self) -> ClientConfig {
-        let mut capabilities = ClientCapabilities::default();
-        capabilities.elicitation = Some(capability_to_rmcp(&ElicitationCapability::form_and_url()));
-        ClientConfig::new(capabilities, Implementation::new("url-client", "1.0.0"))
-            .with_protocol_version(ProtocolVersion::V_2025_11_25)
-    }
-
-    async fn create_elicitation(
-        &self,
-        request: ElicitRequestParams,
-        _context: RequestContext<RoleClient>,
-    ) -> Result<ElicitResult, ErrorData> {
+) -> AnsweringClient {
+    let answer: Answer = Arc::new(move |request: &ElicitRequestParams| {
         if let ElicitRequestParams::UrlElicitationParams {
             url,
             elicitation_id,
             ..
-        } = &request
+        } = request
         {
-            let _ = self.urls.send((url.clone(), elicitation_id.clone()));
+            let _ = urls.send((url.clone(), elicitation_id.clone()));
         }
-        Ok(ElicitResult::new(self.action.clone()))
-    }
-
-    async fn on_custom_notification(
-        &self,
-        notification: CustomNotification,
-        _context: NotificationContext<RoleClient>,
-    ) {
-        let _ = self.completed.send(json!({
-            "method": notification.method,
-            "params": notification.params,
-        }));
-    }
-}
-
-fn web(keys: &StateKeys) -> WebForms {
-    // The in-memory session is no one's in particular: the flows are
-    // unbound, and so is the page's visitor.
-    WebForms::new(
-        MemoryStore::new(100),
-        keys.clone(),
-        "https://forms.example.com",
-        |_: &http::request::Parts| Some(Principal::UNBOUND),
+        ElicitResult::new(action.clone())
+    });
+    let capability = Some(ElicitationCapability::form_and_url());
+    AnsweringClient::new(ProtocolVersion::V_2025_11_25, capability, answer).hearing(
+        move |notification| {
+            let _ = completed.send(json!({
+                "method": notification.method,
+                "params": notification.params,
+            }));
+        },
     )
-    .unwrap()
-    .form::<ConnectAccount>(account::FORM_KEY)
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn the_page_completes_the_elicitation_and_the_tool_continues() {
     let keys = StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE);
-    let web = web(&keys);
+    let web = hosted_forms::account(&keys);
     let router = web.router();
     let server = ExampleServer::new(keys).with_web(web);
     let (urls, mut visits) = mpsc::unbounded_channel();
     let (completed, mut notes) = mpsc::unbounded_channel();
-    let client = Client {
-        urls,
-        completed,
-        action: ElicitationAction::Accept,
-    };
+    let client = client(urls, completed, ElicitationAction::Accept);
     let session = rmcp_session::connect_to(server, client, &ProtocolVersion::V_2025_11_25).await;
     let browser = tokio::spawn(async move {
         let (url, id) = visits.recv().await.expect("a URL request");
@@ -139,16 +105,12 @@ async fn the_page_completes_the_elicitation_and_the_tool_continues() {
 #[tokio::test(flavor = "multi_thread")]
 async fn declining_to_open_the_page_ends_without_waiting() {
     let keys = StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE);
-    let web = web(&keys);
+    let web = hosted_forms::account(&keys);
     let router = web.router();
     let server = ExampleServer::new(keys.clone()).with_web(web);
     let (urls, mut visits) = mpsc::unbounded_channel();
     let (completed, mut notes) = mpsc::unbounded_channel();
-    let client = Client {
-        urls,
-        completed,
-        action: ElicitationAction::Decline,
-    };
+    let client = client(urls, completed, ElicitationAction::Decline);
     let session = rmcp_session::connect_to(server, client, &ProtocolVersion::V_2025_11_25).await;
     let result = session.call("connect_account", json!({})).await;
     assert_eq!(rmcp_session::text(&result), "no account connected");
@@ -167,7 +129,7 @@ async fn declining_to_open_the_page_ends_without_waiting() {
 /// rmcp's `LocalSessionManager`): its MCP endpoint, and the pages' router.
 async fn serve() -> (String, axum::Router) {
     let keys = StateKeys::new(StateKey::generate().unwrap(), Deployment::SINGLE);
-    let web = web(&keys);
+    let web = hosted_forms::account(&keys);
     let router = web.router();
     let server = ExampleServer::new(keys).with_web(web);
     let service = StreamableHttpService::new(

@@ -267,6 +267,39 @@ pub async fn status(browser: &Browser, expected: impl Fn(&str) -> bool) -> Strin
     browser.wait_for_text("#elicit-status", expected).await
 }
 
+/// What the app says when the host has not answered `what` (`the app `,
+/// or nothing for a call) for [`ANSWER_WITHIN`] seconds: the start of it.
+pub fn not_answered(what: &str) -> String {
+    format!("The host has not answered {what}for {ANSWER_WITHIN} seconds")
+}
+
+/// Waits until the app says its host took the call and has not answered
+/// it, asserts its words, and returns the text it offers to copy (in the
+/// app's frame).
+pub async fn call_not_answered(browser: &Browser) -> Option<String> {
+    let said = status(browser, |text| text.starts_with("The host")).await;
+    assert_eq!(
+        said,
+        format!(
+            "{}: it may not have taken what you sent. You can try again, or copy your answers \
+             and paste them into the chat.",
+            not_answered("")
+        )
+    );
+    paste_text(browser).await
+}
+
+/// The text the app offers to copy into the chat, when its host does not
+/// answer (in the app's frame).
+pub async fn paste_text(browser: &Browser) -> Option<String> {
+    browser
+        .find("#elicit-paste")
+        .await
+        .prop("value")
+        .await
+        .unwrap()
+}
+
 /// Fills the booking form with valid answers (in the app's frame).
 pub async fn fill_booking(browser: &Browser, email: &str) {
     set_date(browser, "2027-02-14").await;
@@ -274,6 +307,19 @@ pub async fn fill_booking(browser: &Browser, email: &str) {
     click(browser, "#field-2-1").await; // on the terrace
     click(browser, "#field-3-1").await; // vegan
     set_value(browser, "#field-4", email).await;
+}
+
+/// Fills the booking form with the email `ada@`, which only the server
+/// refuses, and a party of 40, and submits it: the app's own check refuses
+/// the party size, in the server's words (in the app's frame).
+pub async fn submit_party_of_40(browser: &Browser) {
+    fill_booking(browser, "ada@").await;
+    set_value(browser, "#field-1", "40").await;
+    click(browser, "button[value=accept]").await;
+    assert_eq!(
+        field_error(browser, 1).await,
+        "Error: Party size must be at most 12"
+    );
 }
 
 /// The booking's text for [`fill_booking`] with `email`.
