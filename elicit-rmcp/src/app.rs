@@ -1,4 +1,4 @@
-//! Forms as MCP Apps on rmcp (features `rmcp` and `app`): the tool that
+//! Forms as MCP Apps on rmcp (feature `app`): the tool that
 //! declares its form's app, and the app served by `resources/list` and
 //! `resources/read`.
 

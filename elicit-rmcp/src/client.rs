@@ -422,7 +422,7 @@ impl<R: Responder> ClientHandler for ElicitationClient<R> {
 
 /// A [`Responder`] that asks the person at the terminal with the
 /// interactive form of [`elicit_ask`]
-/// (features `rmcp` and `terminal`): one request at a time, on a blocking
+/// (feature `terminal`): one request at a time, on a blocking
 /// thread, so the client's other work goes on.
 ///
 /// When the terminal cannot be used (standard input is not a terminal),

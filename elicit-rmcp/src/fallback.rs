@@ -37,7 +37,7 @@ impl ServerFlow<'_> {
     ///    so a refusal comes back to the app field by field);
     /// 4. else, when a page router is mounted
     ///    ([`ServerFlow::with_web_pages`]), the user fills the form on a
-    ///    hosted web page: with `web::WebForms`, in URL
+    ///    hosted web page: with `elicit_web::WebForms`, in URL
     ///    mode where the client takes it, else the tool stops with
     ///    [`Stop::WebPage`], the page's link for the model to give the user,
     ///    and reads the answer when the model calls again with the link's
@@ -56,8 +56,8 @@ impl ServerFlow<'_> {
     /// want to answer tells the model, which does not call again.
     ///
     /// ```no_run
+    /// use elicit_rmcp::{ServerFlow, StopExt};
     /// use elicit_runtime::flow::Stop;
-    /// use elicit_rmcp::ServerFlow;
     /// use elicit_runtime::state::{Principal, StateKeys};
     /// use elicit_runtime::{Elicitable, Elicitation};
     /// use rmcp::model::{CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock};

@@ -1,5 +1,5 @@
 //! Notifications related to a request, on that request's own stream
-//! (features `rmcp` and `web`): rmcp's Streamable HTTP session manager
+//! (feature `web`): rmcp's Streamable HTTP session manager
 //! sends a notification from a handler on the session's standalone stream
 //! (the `GET` one) unless it is a progress or cancellation notification, so
 //! `notifications/elicitation/complete` would reach the client there, or

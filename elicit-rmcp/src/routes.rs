@@ -174,7 +174,7 @@ pub struct WebPageForm<'f> {
 /// it is the third path of [`ServerFlow::form_or_arguments`](crate::ServerFlow::form_or_arguments), for a client
 /// that shows neither forms nor the form's app.
 ///
-/// The crate's own router is `web::WebForms` (feature
+/// The hosted forms' router is `elicit_web::WebForms` (feature
 /// `web`): `flow.with_web_pages(&web)` asks the form on its page, in URL
 /// mode where the client takes it (an input-required URL request on
 /// 2026-07-28, `elicitation/create` in URL mode on 2025-11-25), else with

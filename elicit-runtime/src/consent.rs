@@ -19,8 +19,8 @@ use crate::protocol::{Action, ElicitResult, ElicitationId, ResultError, ResultPa
 /// sent is ignored.
 ///
 /// Read from a result alone the visit is unknown (`None`); a flow's URL
-/// need and rmcp's `elicit_via_url` give the visit the request was sent
-/// for.
+/// need and `elicit-rmcp`'s `elicit_via_url` give the visit the request
+/// was sent for.
 ///
 /// ```
 /// use elicit_runtime::UrlConsent;

@@ -1,17 +1,27 @@
-//! Every relative link of the README and of the reference pages in
-//! `elicit-runtime/docs/` leads somewhere: the file exists, and a `#part`
-//! names a heading of that file, as GitHub writes its anchor.
+//! Every relative link of the workspace's README, changelog and benchmark
+//! figures, and of the reference pages in the `docs/` of the runtime,
+//! `elicit-rmcp` and `elicit-web`, leads somewhere: the file exists, and a
+//! `#part` names a heading of that file, as GitHub writes its anchor.
 
 use std::path::{Path, PathBuf};
 
-/// The README and every page of `elicit-runtime/docs/`.
+/// The directories of the workspace whose every page is checked.
+const DOCS: &[&str] = &["elicit-runtime/docs", "elicit-rmcp/docs", "elicit-web/docs"];
+
+/// The README, the changelog, the benchmark figures and every page of
+/// [`DOCS`].
 fn pages() -> Vec<PathBuf> {
-    let runtime = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut pages = vec![runtime.join("../README.md")];
-    for entry in std::fs::read_dir(runtime.join("docs")).unwrap() {
-        let path = entry.unwrap().path();
-        if path.extension().is_some_and(|ext| ext == "md") {
-            pages.push(path);
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut pages: Vec<PathBuf> = ["README.md", "CHANGELOG.md", "benches/BENCHMARKS.md"]
+        .iter()
+        .map(|page| root.join(page))
+        .collect();
+    for docs in DOCS {
+        for entry in std::fs::read_dir(root.join(docs)).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|ext| ext == "md") {
+                pages.push(path);
+            }
         }
     }
     pages.sort();

@@ -1,4 +1,4 @@
-//! A hosted form in a flow (feature `web`): a visit made in the server's
+//! A hosted form in a flow: a visit made in the server's
 //! store, a URL request to its page, and the answer read from the store
 //! on the retry.
 
@@ -99,8 +99,8 @@ impl WebFlow for Flow {
     ///
     /// ```
     /// use elicit_runtime::flow::{Flow, Stop};
-    /// use elicit_web::WebForms;
     /// use elicit_runtime::{Elicitable, Elicitation, Secret};
+    /// use elicit_web::{WebFlow, WebForms};
     ///
     /// /// Connect your account
     /// #[derive(Elicitable)]

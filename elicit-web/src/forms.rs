@@ -322,7 +322,7 @@ impl WebForms {
     /// `ttl` ([`NewVisit::DEFAULT_TTL`], 15 minutes, unless set): after
     /// that the page says it has expired (410), and a flow waiting for it
     /// (before 2026-07-28, or in a task) gives up unless its own timeout
-    /// (`ServerFlow::with_timeout`, feature `rmcp`) is shorter. More than zero, and at most the store's
+    /// (`elicit-rmcp`'s `ServerFlow::with_timeout`) is shorter. More than zero, and at most the store's
     /// longest visit ([`StoreLimits::max_visit_ttl`](crate::store::StoreLimits::max_visit_ttl)):
     /// a visit the store does not allow is refused as it is made
     /// ([`WebError::Store`] with [`StoreError::Invalid`]).

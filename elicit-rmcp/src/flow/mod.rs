@@ -170,8 +170,8 @@ impl std::fmt::Debug for Via<'_> {
 /// [`Flow::DEFAULT_MAX_ATTEMPTS`] times unless set otherwise.
 ///
 /// ```no_run
+/// use elicit_rmcp::{ServerFlow, StopExt};
 /// use elicit_runtime::flow::Stop;
-/// use elicit_rmcp::ServerFlow;
 /// use elicit_runtime::state::{Principal, StateKeys};
 /// use elicit_runtime::{Elicitable, Elicitation};
 /// use rmcp::ErrorData;
@@ -355,9 +355,9 @@ impl<'a> ServerFlow<'a> {
     /// [`support_of`] read them from its context).
     ///
     /// ```no_run
+    /// use elicit_rmcp::{ServerFlow, StopExt};
     /// use elicit_runtime::Elicitation;
     /// use elicit_runtime::flow::ClientSupport;
-    /// use elicit_rmcp::ServerFlow;
     /// use elicit_runtime::protocol::{ElicitationCapability, Revision};
     /// use rmcp::model::{CallToolResult, ContentBlock};
     /// use rmcp::task_manager::{TaskContext, TaskExit};

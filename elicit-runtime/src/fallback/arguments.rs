@@ -14,7 +14,7 @@
 /// is asked; only a client that cannot ask (no form, no app) gets their
 /// errors. What a complete, valid set does is this policy's, chosen per
 /// tool. The answers a form's own app sends back are the user's, and are
-/// read as such on every policy (`rmcp` with `app`).
+/// read as such on every policy (`elicit-rmcp` with its feature `app`).
 ///
 /// ```
 /// use elicit_runtime::fallback::ArgumentsPolicy;

@@ -34,7 +34,8 @@
 //! let Ok(Elicitation::Accept(meeting)) = Elicitation::<Meeting>::from_json(&answer) else { panic!() };
 //! assert_eq!(meeting.day, NaiveDate::from_ymd_opt(2026, 3, 2).unwrap());
 //! assert_eq!(meeting.starts.offset().local_minus_utc(), 3600);
-//! assert_eq!(meeting.booked.unwrap().to_rfc3339(), "2026-03-01T17:00:00+00:00");
+//! let five_pm = NaiveDate::from_ymd_opt(2026, 3, 1).unwrap().and_hms_opt(17, 0, 0).unwrap();
+//! assert_eq!(meeting.booked.unwrap(), five_pm.and_utc());
 //! ```
 
 use ::chrono::{

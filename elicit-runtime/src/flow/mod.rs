@@ -47,9 +47,8 @@
 //!
 //! Every ask returns `Result<_, Stop>`: write the tool as a function
 //! returning `Result<_, Stop>`, ask with `?`, and turn the [`Stop`] into the
-//! handler's response in one place. With feature `rmcp`,
-//! `elicit_rmcp::ServerFlow` does this on rmcp,
-//! on every revision, and in tasks.
+//! handler's response in one place. On rmcp, the crate `elicit-rmcp`'s
+//! `ServerFlow` does this on every revision and in tasks.
 #![doc = include_str!("../../docs/flows.md")]
 
 mod carried;

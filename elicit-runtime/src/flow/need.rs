@@ -280,8 +280,8 @@ macro_rules! need_of_raw {
 }
 
 /// A message sampled from the client's model (`sampling/createMessage`);
-/// its output is the client's `CreateMessageResult` read as `R` (with
-/// feature `rmcp`, rmcp's `CreateMessageResult`), by default the JSON
+/// its output is the client's `CreateMessageResult` read as `R` (on rmcp,
+/// with `elicit-rmcp`, rmcp's `CreateMessageResult`), by default the JSON
 /// object as it came.
 ///
 /// ```
@@ -312,7 +312,7 @@ impl<R: DeserializeOwned> Sampling<R> {
 need_of_raw!(Sampling, Capability::Sampling);
 
 /// The client's roots (`roots/list`); its output is the client's
-/// `ListRootsResult` read as `R` (with feature `rmcp`, rmcp's
+/// `ListRootsResult` read as `R` (on rmcp, with `elicit-rmcp`, rmcp's
 /// `ListRootsResult`), by default the JSON object as it came.
 ///
 /// ```

@@ -12,8 +12,8 @@ use super::Elicitable;
 /// `elicit_form`, `form_or_arguments`, the fallback's instructions and
 /// arguments, `tool_with_form`) does not compile: MCP forbids secrets in
 /// form mode, and such a form is asked only as a web form, with
-/// `web_form`. A hand-written [`Elicitable`] without secrets implements it
-/// with `impl FormMode for MyForm {}`.
+/// `web_form` (the crate `elicit-web`). A hand-written [`Elicitable`]
+/// without secrets implements it with `impl FormMode for MyForm {}`.
 ///
 /// ```
 /// use elicit_runtime::{Elicitable, FormMode, Secret};
