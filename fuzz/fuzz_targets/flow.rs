@@ -26,7 +26,10 @@ struct Confirm {
 fn keys() -> &'static StateKeys {
     static KEYS: OnceLock<StateKeys> = OnceLock::new();
     KEYS.get_or_init(|| {
-        StateKeys::new(StateKey::generate().expect("random numbers"), Deployment::SINGLE)
+        StateKeys::new(
+            StateKey::generate().expect("random numbers"),
+            Deployment::SINGLE,
+        )
     })
 }
 
@@ -37,16 +40,23 @@ fn pay(flow: &mut Flow) -> Result<String, Stop> {
     };
     let _ = flow.carried::<u32>("quote");
     let question = format!("Pay {}?", payee.name);
-    let confirm = flow.form::<Confirm>("confirm", question)?;
-    flow.url("bank", "Connect", "https://bank.example/{visit}")?;
-    Ok(format!("{confirm:?}"))
+    let confirmed = matches!(
+        flow.form::<Confirm>("confirm", question)?,
+        Elicitation::Accept(Confirm { ok: true })
+    );
+    let _consent = flow.url("bank", "Connect", "https://bank.example/{visit}")?;
+    Ok(if confirmed {
+        "paid".into()
+    } else {
+        "not paid".into()
+    })
 }
 
 fn run(retry: &RetryParams, user: &Principal) {
     let support = ClientSupport::elicitation(ElicitationCapability::form_and_url());
     let binding = Binding::tool("pay", None);
     match Flow::open(keys(), binding, user, Revision::V2026_07_28, support, retry) {
-        Ok(mut flow) => {
+        Ok(flow) => {
             let mut lenient = flow.with_unprompted_first_round();
             let _ = pay(&mut lenient);
             let _ = lenient.token_id();
