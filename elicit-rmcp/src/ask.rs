@@ -122,7 +122,12 @@ impl fmt::Debug for Ask {
 /// [`FlowTools`](crate::FlowTools) serving the call.
 impl<S> FromContextPart<ToolCallContext<'_, S>> for Ask {
     fn from_context_part(context: &mut ToolCallContext<'_, S>) -> Result<Ask, rmcp::ErrorData> {
-        let (flows, parts) = call_of("tool", &context.name, "FlowTools", "#[tool_handler]")?;
+        let (flows, parts) = call_of(
+            "tool",
+            &context.name,
+            "FlowTools",
+            "`#[tool_handler(router = self.tools)]` (with `tools: flows.tools(Self::tool_router())`)",
+        )?;
         let mut request = mcp::CallToolRequestParams::new(context.name.clone());
         request.arguments = parts.arguments;
         request.input_responses = parts.input_responses;
@@ -168,10 +173,8 @@ impl Ask {
                 ServerFlow::open_with(context, keep, flows.keys(), &principal, call)
             }
         };
-        let mut flow = opened.map_err(|stop| {
-            log::stopped(request.kind(), request.name(), &stop);
-            rmcp::ErrorData::from(Halt::from(stop))
-        })?;
+        // The router that answers the stop logs it.
+        let mut flow = opened.map_err(|stop| rmcp::ErrorData::from(Halt::from(stop)))?;
         // The flow holds the retry now.
         request.forget_retry();
         if let Some(attempts) = flows.max_attempts() {
@@ -315,13 +318,14 @@ impl Ask {
         Ok(self.flow.gather(needs).await?)
     }
 
-    /// Records the state this call continues in `seen`, or refuses a state
-    /// recorded before ([`Flow::once`]): call it just before an effect that
-    /// must happen once.
+    /// Records the flow this call continues in `seen`, or refuses one
+    /// recorded before ([`ServerFlow::once`], which also records the token
+    /// a form's app sent its answers with): call it just before an effect
+    /// that must happen once.
     ///
     /// # Errors
     ///
-    /// As [`Flow::once`].
+    /// As [`ServerFlow::once`].
     pub fn once(&self, seen: &SeenTokens) -> Result<(), Halt> {
         Ok(self.flow.once(seen)?)
     }

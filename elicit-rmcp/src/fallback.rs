@@ -223,8 +223,6 @@ impl ServerFlow<'_> {
 #[cfg(feature = "app")]
 fn complete<T: FormMode>(arguments: &serde_json::Map<String, serde_json::Value>) -> bool {
     T::SCHEMA
-        .properties
-        .iter()
-        .filter(|property| property.required)
-        .all(|property| arguments.contains_key(property.name.as_ref()))
+        .required()
+        .all(|name| arguments.contains_key(name))
 }

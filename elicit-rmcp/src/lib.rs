@@ -29,7 +29,7 @@
 //!   MCP App on the tool and serve it, and `ServerFlow::with_app` shows it
 //!   to hosts of the apps extension ([`apps_of`]); a page router mounted
 //!   with [`ServerFlow::with_web_pages`] ([`WebPageRoute`]; with feature
-//!   `web`, the crate's own `WebForms`) comes next: URL mode where the
+//!   `web`, `elicit-web`'s `WebForms`) comes next: URL mode where the
 //!   client takes it, else the page's link in the tool's result.
 //! - [`ElicitationClient`], an rmcp client handler that answers requests
 //!   through a [`Responder`] (a callback, or `TerminalResponder` with

@@ -42,6 +42,7 @@ use elicit_runtime::FormMode;
 #[cfg(feature = "app")]
 use elicit_runtime::fallback::APP_ANSWERS_ARGUMENT;
 use elicit_runtime::fallback::{InputSchemaError, input_schema};
+use elicit_runtime::rules::Received;
 #[cfg(feature = "web")]
 use elicit_web::VISIT_ARGUMENT;
 
@@ -78,12 +79,38 @@ pub fn form_arguments_with<T: FormMode, P: JsonSchema + 'static>() -> Arc<mcp::J
 ///
 /// [`InputSchemaError`] for a clash, or a schema of `P` that is not that of
 /// an object.
+///
+/// ```
+/// use std::collections::BTreeMap;
+///
+/// use elicit_runtime::Elicitable;
+/// use elicit_runtime::fallback::InputSchemaError;
+/// use elicit_rmcp::try_form_arguments_with;
+///
+/// #[derive(Elicitable)]
+/// struct Table {
+///     size: u8,
+/// }
+///
+/// // A map of arguments is an object: the form's fields join it.
+/// let schema = try_form_arguments_with::<Table, BTreeMap<String, u32>>().unwrap();
+/// assert_eq!(schema["properties"]["size"]["type"], "integer");
+///
+/// // A string is not.
+/// let error = try_form_arguments_with::<Table, String>().unwrap_err();
+/// assert!(matches!(&error, InputSchemaError::NotAnObject { found } if found == "\"string\""));
+/// assert!(error.to_string().starts_with("the tool's input schema has `type` \"string\", not \"object\""));
+/// ```
 pub fn try_form_arguments_with<T: FormMode, P: JsonSchema + 'static>()
 -> Result<Arc<mcp::JsonObject>, InputSchemaError> {
-    let base = rmcp::handler::server::tool::schema_for_input::<P>().map_err(|reason| {
-        InputSchemaError::NotAnObject {
-            found: elicit_runtime::__integration::Excerpt(&reason).to_string(),
-        }
+    use rmcp::handler::server::tool::{schema_for_input, schema_for_type};
+    let base = schema_for_input::<P>().map_err(|_| InputSchemaError::NotAnObject {
+        // What rmcp refused: the schema's `type`, as the form's own check
+        // names it.
+        found: schema_for_type::<P>()
+            .get("type")
+            .map_or(Received::Nothing, Received::of)
+            .to_string(),
     })?;
     Ok(Arc::new(input_schema::<T>(&base)?))
 }

@@ -188,7 +188,7 @@ pub trait WebPageRoute: Send + Sync {
         form: WebPageForm<'f>,
     ) -> Pin<Box<dyn Future<Output = Stop> + Send + 'f>>;
 
-    /// The crate's hosted forms behind this router, whose pages the flow
+    /// The hosted forms of `elicit-web` behind this router, whose pages the flow
     /// asks itself (with the call's request and user); `None` for any
     /// other router, which [`WebPageRoute::route`] answers for.
     #[cfg(feature = "web")]
@@ -197,7 +197,7 @@ pub trait WebPageRoute: Send + Sync {
     }
 }
 
-/// The crate's hosted forms as the page router of
+/// The hosted forms of `elicit-web` as the page router of
 /// [`ServerFlow::form_or_arguments`](crate::ServerFlow::form_or_arguments): the flow asks the form on its page
 /// itself, as [`WebPageRoute`] says, with the form registered under the
 /// flow's key ([`WebForms::form`]).

@@ -32,7 +32,7 @@ pub(super) struct Scope {
     /// The call's arguments and retry fields, for its `Ask` to take.
     call: Mutex<Option<CallParts>>,
     /// The stops turned into marker errors in this call, by index.
-    stops: Mutex<Vec<Option<Stop>>>,
+    stops: Mutex<Vec<Stop>>,
     /// The token the form's app sends the user's answers back with, for
     /// the call's result's `_meta` whatever the result.
     app_token: Mutex<Option<String>>,
@@ -96,9 +96,7 @@ impl Scope {
         let result = match result {
             Ok(value) => Ok(value),
             Err(error) => {
-                let kept = marker_of(&error)
-                    .and_then(|index| stops.into_iter().nth(index))
-                    .flatten();
+                let kept = marker_of(&error).and_then(|index| stops.into_iter().nth(index));
                 match kept {
                     Some(stop) => Err(Kept::Stop(stop)),
                     None => Err(Kept::Error(error)),
@@ -108,13 +106,13 @@ impl Scope {
         Ended { result, app_token }
     }
 
-    fn take_all(&self) -> Vec<Option<Stop>> {
+    fn take_all(&self) -> Vec<Stop> {
         std::mem::take(&mut *lock(&self.stops))
     }
 
     fn keep(&self, stop: Stop) -> usize {
         let mut stops = lock(&self.stops);
-        stops.push(Some(stop));
+        stops.push(stop);
         stops.len() - 1
     }
 }
@@ -137,15 +135,10 @@ pub(super) enum Kept {
 /// Keeps `stop` in the current call's scope and returns the marker error
 /// that names it; gives `stop` back outside a scope.
 pub(super) fn keep(stop: Stop) -> Result<rmcp::ErrorData, Stop> {
-    let mut stop = Some(stop);
-    // Not called outside a scope, which leaves the stop to give back.
-    let kept = SCOPE.try_with(|scope| stop.take().map(|stop| scope.keep(stop)));
-    match (kept, stop) {
-        (_, Some(stop)) => Err(stop),
-        (Ok(Some(index)), None) => Ok(marker(index)),
-        // Taken only by the scope, which kept it.
-        (_, None) => Ok(marker(usize::MAX)),
+    if SCOPE.try_with(|_| ()).is_err() {
+        return Err(stop);
     }
+    Ok(marker(SCOPE.with(|scope| scope.keep(stop))))
 }
 
 /// `read` of the current call's scope, or `None` outside one.

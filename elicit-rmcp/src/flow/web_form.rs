@@ -104,15 +104,16 @@ impl ServerFlow<'_> {
             .await?;
         match waited {
             Ok(Waited::Completed) => {}
-            // Out of time (the flow's, or the visit's by this replica's
-            // clock): closed, unless the page was submitted as the time ran
-            // out.
+            // Closed unanswered (`VisitStore::close`): nothing to read.
             Ok(Waited::Closed) => {
                 open.done();
                 return Ok(Elicitation::Decline);
             }
-            // A wait the store ends in a way of its own is one out of time.
-            Ok(Waited::TimedOut | _) | Err(StoreError::Expired) => {
+            // Out of time (the flow's, or the visit's by this replica's
+            // clock): closed, unless the page was submitted as the time ran
+            // out. A wait the store ends in a way of its own (`Waited` is
+            // non-exhaustive) is one out of time.
+            Ok(_) | Err(StoreError::Expired) => {
                 let answer = open.give_up(key, &binding, &principal, Elicitation::Decline);
                 return answer.await.map_err(web_error);
             }

@@ -9,7 +9,7 @@ use elicit_runtime::fallback::WebPageLink;
 use elicit_runtime::flow::{Capability, FlowError, Stop};
 use elicit_runtime::protocol::Mode;
 use elicit_runtime::state::Binding;
-use elicit_web::__integration::{LinkToken, OpenVisit, keys, take_typed, web_error};
+use elicit_web::__integration::{LinkToken, OpenVisit, keys, web_error};
 use elicit_web::store::StoreError;
 use elicit_web::{VISIT_ARGUMENT, WEB_FORM_ASKS, WebError, WebForms};
 
@@ -64,7 +64,7 @@ impl ServerFlow<'_> {
                 if opened.key != key {
                     return Err(web_error(WebError::Mismatch));
                 }
-                match take_typed::<T>(web, visit, key, &binding, &principal).await {
+                match web.answer::<T>(visit, key, &binding, &principal).await {
                     Ok(Some(answer)) => return Ok(answer),
                     Ok(None) => {}
                     // Given up on in an earlier call.

@@ -160,6 +160,12 @@ async fn the_log_names_what_happened_and_holds_no_answer_secret_or_token() {
     ] {
         assert!(log.contains(said), "the log does not say {said:?}:\n{log}");
     }
+    // Each call that stopped is logged once, where the router answers it.
+    assert_eq!(
+        log.matches("request refused").count(),
+        1,
+        "the one tampered state is logged once:\n{log}"
+    );
     // What was typed, sealed or linked is not.
     let visit = link.rsplit('/').next().unwrap().to_owned();
     for secret in [API_KEY, SHORT_KEY, CITY, BAD_DATE, BAD_EMAIL, &link, &visit]
