@@ -7,9 +7,9 @@
 //! What crosses the line, by what it is for:
 //!
 //! - text from the wire written safely in messages: [`Excerpt`],
-//!   [`Escaped`], [`OneLine`], [`plural`], [`is_escaped`].
+//!   [`Escaped`].
 
-pub use crate::excerpt::{Escaped, Excerpt, LONGEST, OneLine, is_escaped, plural};
+pub use crate::excerpt::{Escaped, Excerpt};
 
 /// Secrets: compared in constant time, and wiped from content.
 pub use crate::secret::constant_time_eq;
@@ -115,11 +115,6 @@ pub mod seal {
     /// The digest of the request `binding` names.
     pub fn request_digest(binding: &Binding) -> &[u8; 32] {
         binding.request_digest()
-    }
-
-    /// The digest of `binding` as a whole.
-    pub fn binding_digest(binding: &Binding) -> &[u8; 32] {
-        binding.binding_digest()
     }
 
     /// The digest of the arguments of `binding`.

@@ -13,7 +13,7 @@ use elicit_runtime::protocol::{Action, Mode};
 use elicit_runtime::{Elicitable, Elicitation, FormMode};
 
 /// Where a form without secrets is asked when both are possible
-/// (`Flow::form_or_page`): in the client's own form (form mode), as
+/// ([`WebFlow::form_or_page`]): in the client's own form (form mode), as
 /// without hosted forms, or on the server's page (URL mode). Either way,
 /// a client with only one of the two modes gets that one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
