@@ -432,7 +432,7 @@ pub enum AskError {
     /// ([`Flow::once`](super::Flow::once)).
     Replays(Replay),
     /// A hosted form's visit could not be made, or its answer read
-    /// (`Flow::web_form`, from the crate `elicit-web`): an
+    /// (`WebFlow::web_form`, from the crate `elicit-web`): an
     /// `elicit_web::WebError`, boxed, as the runtime does not depend on
     /// `elicit-web`.
     Web(Box<dyn std::error::Error + Send + Sync>),

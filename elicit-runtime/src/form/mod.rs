@@ -58,7 +58,9 @@ pub trait Elicitable: Sized {
 
     /// The key a flow asks the form under, and a hosted form is served
     /// under, unless another is given: the derived struct's name
-    /// (`Booking`). One name, one question: a tool that asks the same form
+    /// (`Booking`); `"form"` for an impl written by hand that does not set
+    /// it, so two such forms asked in one flow need keys of their own. One
+    /// name, one question: a tool that asks the same form
     /// twice for different things gives each ask a key of its own.
     ///
     /// ```

@@ -68,7 +68,7 @@ const fn suspect(word: u64) -> bool {
 /// Whether the bytes of `bytes` from `start` to `end` start no refused
 /// character (a `C2` at `end - 1` looks at the byte after it).
 #[inline]
-fn clean(bytes: &[u8], start: usize, end: usize) -> bool {
+const fn clean(bytes: &[u8], start: usize, end: usize) -> bool {
     let mut i = start;
     while i < end {
         let byte = bytes[i];
@@ -117,18 +117,14 @@ pub(crate) fn accepts(s: &str) -> bool {
 /// message if it does.
 pub(crate) const fn check_default(value: &str) -> Result<(), &'static str> {
     let bytes = value.as_bytes();
-    let mut i = 0;
-    while i < bytes.len() {
-        let byte = bytes[i];
-        if refused_byte(byte) || (byte == 0xc2 && i + 1 < bytes.len() && bytes[i + 1] < 0xa0) {
-            return Err(
-                "`default` holds a control character other than a tab or a line break, which no \
-                 answer may hold: remove it from the default",
-            );
-        }
-        i += 1;
+    if clean(bytes, 0, bytes.len()) {
+        Ok(())
+    } else {
+        Err(
+            "`default` holds a control character other than a tab or a line break, which no \
+             answer may hold: remove it from the default",
+        )
     }
-    Ok(())
 }
 
 /// Reports the first refused control character of `s`, if any, with its
