@@ -209,6 +209,16 @@ fn answer(path: &str, server: &str) -> ExitCode {
             println!("{answer}");
             ExitCode::SUCCESS
         }
+        // The library's message offers its `Answer` builder, which is no
+        // way out for the program's user.
+        Err(elicit_ask::TerminalError::NotATerminal) => {
+            eprintln!(
+                "standard input is not a terminal, so the form cannot be shown: run `elicit-ask` \
+                 in a terminal, with its input not piped or redirected (the request is read from \
+                 REQUEST.json)"
+            );
+            ExitCode::FAILURE
+        }
         Err(error) => {
             eprintln!("{error}");
             ExitCode::FAILURE

@@ -133,5 +133,11 @@ fn a_form_without_a_terminal_exits_1_and_prints_no_answer() {
     ]);
     assert_eq!(out.status.code(), Some(1));
     assert!(out.stdout.is_empty());
-    assert!(text(&out.stderr).contains("standard input is not a terminal"));
+    let said = text(&out.stderr);
+    assert!(said.contains("standard input is not a terminal"), "{said}");
+    assert!(said.contains("run `elicit-ask` in a terminal"), "{said}");
+    assert!(
+        !said.contains("Answer"),
+        "no library API for the program's user: {said}"
+    );
 }
