@@ -1,21 +1,32 @@
 //! Every relative link of the workspace's README, changelog and benchmark
-//! figures, and of the reference pages in the `docs/` of the runtime,
-//! `elicit-rmcp` and `elicit-web`, leads somewhere: the file exists, and a
-//! `#part` names a heading of that file, as GitHub writes its anchor.
+//! figures, of each crate's README and the derive's attributes, and of the
+//! reference pages in the `docs/` of the runtime, `elicit-rmcp` and
+//! `elicit-web`, leads somewhere: the file exists, and a `#part` names a
+//! heading of that file, as GitHub writes its anchor.
 
 use std::path::{Path, PathBuf};
 
 /// The directories of the workspace whose every page is checked.
 const DOCS: &[&str] = &["elicit-runtime/docs", "elicit-rmcp/docs", "elicit-web/docs"];
 
-/// The README, the changelog, the benchmark figures and every page of
-/// [`DOCS`].
+/// The pages of the workspace checked one by one: its README, changelog
+/// and benchmark figures, each crate's README, the derive's attributes.
+const PAGES: &[&str] = &[
+    "README.md",
+    "CHANGELOG.md",
+    "benches/BENCHMARKS.md",
+    "elicit-derive/README.md",
+    "elicit-derive/attributes.md",
+    "elicit-runtime/README.md",
+    "elicit-web/README.md",
+    "elicit-rmcp/README.md",
+    "elicit-ask/README.md",
+];
+
+/// Every page of [`PAGES`] and of [`DOCS`].
 fn pages() -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let mut pages: Vec<PathBuf> = ["README.md", "CHANGELOG.md", "benches/BENCHMARKS.md"]
-        .iter()
-        .map(|page| root.join(page))
-        .collect();
+    let mut pages: Vec<PathBuf> = PAGES.iter().map(|page| root.join(page)).collect();
     for docs in DOCS {
         for entry in std::fs::read_dir(root.join(docs)).unwrap() {
             let path = entry.unwrap().path();

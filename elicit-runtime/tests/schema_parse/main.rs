@@ -828,6 +828,11 @@ fn error_cases_2025_06_18() -> Vec<(Value, K, &'static str)> {
             "/properties/a/default",
         ),
         (
+            one(json!({ "type": "string", "default": "ada\u{1b}[2J" })),
+            K::DefaultViolation,
+            "/properties/a/default",
+        ),
+        (
             one(json!({ "type": "string", "minLength": -1 })),
             K::NegativeLength,
             "/properties/a/minLength",

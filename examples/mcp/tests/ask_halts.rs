@@ -31,7 +31,10 @@ use rmcp::model::{
     PaginatedRequestParams, PromptMessage, ProtocolVersion, Role,
 };
 use rmcp::service::{RequestContext, RoleServer};
-use rmcp::{ErrorData, ServerHandler, prompt, prompt_router, tool, tool_handler, tool_router};
+use rmcp::{
+    ErrorData, ServerHandler, prompt, prompt_handler, prompt_router, tool, tool_handler,
+    tool_router,
+};
 use serde_json::{Value, json};
 
 use answering_client::{AnsweringClient, accept_in_turn};
@@ -120,17 +123,41 @@ impl Halts {
 impl Halts {
     /// A prompt sized for the party
     #[prompt]
-    async fn party(&self, mut ask: Ask) -> Result<GetPromptResult, ErrorData> {
-        let text = match ask.form::<Table>("How many people?").await? {
-            Elicitation::Accept(table) => format!("Plan a dinner for {}", table.size),
-            _ => "Plan a dinner".to_owned(),
-        };
-        Ok(GetPromptResult::new(vec![PromptMessage::new_text(
-            Role::User,
-            text,
-        )]))
+    async fn party(&self, ask: Ask) -> Result<GetPromptResult, ErrorData> {
+        party(ask).await
     }
 }
+
+/// The prompt: the party's size asked, then the dinner planned for it.
+async fn party(mut ask: Ask) -> Result<GetPromptResult, ErrorData> {
+    let text = match ask.form::<Table>("How many people?").await? {
+        Elicitation::Accept(table) => format!("Plan a dinner for {}", table.size),
+        _ => "Plan a dinner".to_owned(),
+    };
+    Ok(GetPromptResult::new(vec![PromptMessage::new_text(
+        Role::User,
+        text,
+    )]))
+}
+
+/// The same prompt served by rmcp's `#[prompt_handler]`, which hands the
+/// router no retry fields.
+#[derive(Clone)]
+struct ByMacro {
+    prompts: FlowPrompts<ByMacro>,
+}
+
+#[prompt_router]
+impl ByMacro {
+    /// A prompt sized for the party
+    #[prompt(name = "party")]
+    async fn party_by_macro(&self, ask: Ask) -> Result<GetPromptResult, ErrorData> {
+        party(ask).await
+    }
+}
+
+#[prompt_handler(router = self.prompts)]
+impl ServerHandler for ByMacro {}
 
 #[tool_handler(router = self.tools)]
 impl ServerHandler for Halts {
@@ -324,6 +351,36 @@ async fn a_prompt_asks_in_rounds_through_flow_prompts() {
         done["result"]["messages"][0]["content"]["text"], "Plan a dinner for 6",
         "{done}"
     );
+}
+
+#[tokio::test]
+async fn a_prompt_behind_prompt_handler_is_refused_on_2026_07_28_with_the_fix() {
+    let flows = Flows::new(keys()).for_one_user();
+    let by_macro = ByMacro {
+        prompts: flows.prompts(ByMacro::prompt_router()),
+    };
+    let url = serve(by_macro.clone()).await;
+    let refused = call(&url, "prompts/get", forms(), json!({ "name": "party" })).await;
+    let message = refused["error"]["message"].as_str().unwrap_or_default();
+    assert!(
+        message.contains("`#[prompt_handler]` drops") && message.contains("`FlowPrompts::get`"),
+        "{refused}"
+    );
+
+    // Before 2026-07-28 the prompt asks the client itself, and is served.
+    let version = ProtocolVersion::V_2025_11_25;
+    let answers = accept_in_turn(vec![json!({ "size": 4 })]);
+    let capability = Some(ElicitationCapability::legacy());
+    let client = AnsweringClient::new(version.clone(), capability, answers);
+    let session = rmcp_session::connect_to(by_macro, client, &version).await;
+    let prompt = session
+        .client
+        .peer()
+        .get_prompt(GetPromptRequestParams::new("party"))
+        .await
+        .unwrap();
+    let text = serde_json::to_value(&prompt).unwrap()["messages"][0]["content"]["text"].clone();
+    assert_eq!(text, "Plan a dinner for 4", "{prompt:?}");
 }
 
 /// The same tools served by rmcp's own router: no flows to ask through.
