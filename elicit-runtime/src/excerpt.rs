@@ -11,7 +11,7 @@ use crate::format::bytes::is_default_ignorable;
 /// The most characters of a text kept in a message.
 pub const LONGEST: usize = 40;
 
-/// Writes at most [`LONGEST`] characters of a text, control characters and
+/// Writes at most 40 characters (`LONGEST`) of a text, control characters and
 /// bidirectional controls escaped (`\n`, `\u{1b}`, `\u{202e}`), and `…`
 /// where it was cut.
 pub struct Excerpt<'a>(pub &'a str);
