@@ -6,7 +6,7 @@ use crate::forms::Answered;
 use crate::forms::{WebError, WebForms};
 use crate::open_visit::OpenVisit;
 use crate::store::{StoreError, VisitId};
-use elicit_runtime::__integration::flow;
+use elicit_runtime::__integration::{flow, zero_all};
 use elicit_runtime::UrlConsent;
 use elicit_runtime::flow::{AskError, Capability, Flow, Stop, Unsupported, UrlNeed};
 use elicit_runtime::protocol::{Action, Mode};
@@ -86,7 +86,8 @@ impl WebFlow for Flow {
     ///
     /// Once read, the answer (or the flow giving up) is kept in the flow's
     /// sealed state, bound to the URL request it answers, without its
-    /// secrets: the button pressed and the fields that are not secret. A
+    /// secrets: the button pressed, and the fields of a form without
+    /// secret fields (of one with them, none: no later round reads them). A
     /// tool that asks more after a hosted form without secret fields reads
     /// it from the state in later rounds. A form with secret fields is
     /// given whole to the round that reads its page, and only to it: a
@@ -285,9 +286,10 @@ pub fn page_first(flow: &Flow, prefer: Prefer) -> bool {
 }
 
 /// A page's answer read as `T`, and kept in the flow's state under
-/// `answer_key` for the URL request `need` without its secrets, so later
-/// rounds read it from there (all of it, for a form without secret
-/// fields).
+/// `answer_key` for the URL request `need`, so later rounds read it from
+/// there: all of it for a form without secret fields, only the button
+/// pressed for a form with them, whose fields no later round reads
+/// ([`kept_typed`]).
 fn keep_answer<T: Elicitable>(
     flow: &mut Flow,
     answer_key: &str,
@@ -295,6 +297,10 @@ fn keep_answer<T: Elicitable>(
     mut answered: Answered,
 ) -> Result<Elicitation<T>, Stop> {
     let answer = answered.take_typed().map_err(web_error)?;
+    if T::SCHEMA.has_secrets() {
+        zero_all(&mut answered.content);
+        answered.content.clear();
+    }
     let value = serde_json::to_value(&answered).map_err(|_| web_error(WebError::Kept))?;
     flow::keep(flow, answer_key, &need, value)?;
     Ok(answer)
@@ -331,8 +337,7 @@ fn ask_to_open<T>(
 /// decline or cancel as kept, and [`WebError::SecretNotKept`] for an
 /// accepted one, whose secrets were not kept.
 fn kept_typed<T: Elicitable>(answered: &Answered, key: &str) -> Result<Elicitation<T>, Stop> {
-    let secret = T::SCHEMA.properties.iter().any(|property| property.secret);
-    if secret && answered.action == Action::Accept {
+    if T::SCHEMA.has_secrets() && answered.action == Action::Accept {
         return Err(web_error(WebError::SecretNotKept {
             key: key.to_owned(),
         }));

@@ -148,7 +148,6 @@ impl FormSchema {
     /// assert_eq!(apps_client(Connect::SCHEMA.routes(true, true)), Route::WebPage);
     /// ```
     pub fn routes(&self, app: bool, web_page: bool) -> Routes {
-        let secret = self.properties.iter().any(|property| property.secret);
-        Routes::new(app && !secret, web_page)
+        Routes::new(app && !self.has_secrets(), web_page)
     }
 }

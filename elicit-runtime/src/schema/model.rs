@@ -265,6 +265,33 @@ impl FormSchema {
             .filter(|p| p.required)
             .map(|p| p.name.as_ref())
     }
+
+    /// Whether a property is secret ([`Property::secret`]): such a form
+    /// is asked only where the answer does not pass through the model
+    /// (the client's form or the server's page), and its answer is kept in
+    /// no sealed state.
+    ///
+    /// ```
+    /// use elicit_runtime::{Elicitable, Secret};
+    ///
+    /// #[derive(Elicitable)]
+    /// struct Connect {
+    ///     account: String,
+    ///     #[elicit(secret)]
+    ///     api_key: Secret,
+    /// }
+    ///
+    /// #[derive(Elicitable)]
+    /// struct Table {
+    ///     size: u8,
+    /// }
+    ///
+    /// assert!(Connect::SCHEMA.has_secrets());
+    /// assert!(!Table::SCHEMA.has_secrets());
+    /// ```
+    pub fn has_secrets(&self) -> bool {
+        self.properties.iter().any(|p| p.secret)
+    }
 }
 
 /// The position of `value` among `options`, by a scan.
